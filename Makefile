@@ -1,0 +1,55 @@
+# LoaderLab — build, run and test.
+#   make run    open the previewer (installs what is missing first)
+#   make test   run every test (installs what is missing first)
+
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+export PATH := $(PATH):/opt/swift/usr/bin
+
+# Debian packages: build dependencies, then what the window tests and screenshots need.
+BUILD_PKGS := pkg-config libx11-dev libxext-dev libxrandr-dev libcairo2-dev
+TEST_PKGS := xvfb xdotool x11-utils imagemagick
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+RUN_ARGS ?=
+SHEET ?= loaderlab-sheet.png
+
+.PHONY: all deps deps-build deps-test build release run test bench format clean
+
+all: build
+
+deps: deps-build deps-test
+
+deps-build:
+	@./scripts/apt-ensure $(BUILD_PKGS)
+
+deps-test:
+	@./scripts/apt-ensure $(TEST_PKGS)
+
+build: deps-build
+	$(SWIFT) build
+
+release: deps-build
+	$(SWIFT) build -c release --product loaderlab
+
+# Opens the window; with no display it says so and writes a contact sheet instead.
+run: release
+	@bin="$$($(SWIFT) build -c release --show-bin-path)/loaderlab"; \
+	if [ -n "$$DISPLAY" ]; then \
+		"$$bin" $(RUN_ARGS); \
+	else \
+		echo "No X display (DISPLAY is not set): writing a contact sheet to $(SHEET) instead."; \
+		"$$bin" sheet --out $(SHEET) && echo "Wrote $(SHEET)."; \
+	fi
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: release deps-test
+	"$$($(SWIFT) build -c release --show-bin-path)/loaderlab" bench
+
+format:
+	$(SWIFT) format --in-place --recursive --configuration .swift-format Package.swift Sources Tests Resources
+
+clean:
+	rm -rf .build

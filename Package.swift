@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "LoaderLab",
+    products: [
+        .executable(name: "loaderlab", targets: ["loaderlab"])
+    ],
+    targets: [
+        // C libraries from Debian, reached through pkg-config.
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo"),
+        .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11"),
+
+        // PNG resources (the airplane icon …) bundled for the loaders.
+        .target(
+            name: "LoaderLabResources",
+            path: "Resources",
+            exclude: ["tools"],
+            resources: [.copy("images")]
+        ),
+
+        // The engine: geometry, paths, layers, animations, time. Pure Swift, no C.
+        .target(name: "LayerKit"),
+        // Draws a presentation tree with Cairo; images; PNG out.
+        .target(name: "LayerKitCairo", dependencies: ["LayerKit", "CCairo"]),
+        // Scroll-view physics and the refresh-control state machine.
+        .target(name: "RefreshKit", dependencies: ["LayerKit"]),
+        // The five loaders, built only from LayerKit and RefreshKit.
+        .target(name: "Loaders", dependencies: ["LayerKit", "RefreshKit", "LoaderLabResources"]),
+        // The app without a window system: gallery, playback, keys, HUD, commands.
+        .target(name: "LoaderLab", dependencies: ["LayerKit", "LayerKitCairo", "RefreshKit", "Loaders"]),
+        // Window, events, paced render loop, presenting frames.
+        .target(name: "X11Host", dependencies: ["LoaderLab", "LayerKitCairo", "CX11", "CCairo"]),
+        .executableTarget(name: "loaderlab", dependencies: ["LoaderLab", "X11Host"]),
+
+        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
+        .testTarget(
+            name: "LayerKitCairoTests",
+            dependencies: ["LayerKitCairo", "LayerKit"],
+            exclude: ["Snapshots"]
+        ),
+        .testTarget(name: "RefreshKitTests", dependencies: ["RefreshKit", "LayerKit"]),
+        .testTarget(name: "LoadersTests", dependencies: ["Loaders", "LayerKit", "RefreshKit", "LayerKitCairo"]),
+        .testTarget(name: "LoaderLabTests", dependencies: ["LoaderLab", "Loaders", "LayerKit"]),
+        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "LoaderLab"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

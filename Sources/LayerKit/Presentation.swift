@@ -1,0 +1,119 @@
+/// The values that describe how one layer is drawn at one moment.
+///
+/// A model `Layer` holds one of these for its model values; the engine evaluates animations
+/// into a copy of it for the presentation tree. Defaults are Core Animation's.
+public struct LayerProperties: Hashable, Sendable {
+    public var bounds: Rect = .zero
+    public var position: Point = .zero
+    public var anchorPoint: Point = Point(x: 0.5, y: 0.5)
+    public var transform: Transform3D = .identity
+    public var sublayerTransform: Transform3D = .identity
+    public var opacity: Double = 1
+    public var isHidden: Bool = false
+    public var backgroundColor: Color? = nil
+    public var cornerRadius: Double = 0
+    public var borderWidth: Double = 0
+    public var borderColor: Color? = .black
+    public var masksToBounds: Bool = false
+    public var contents: ImageReference? = nil
+    public var contentsGravity: ContentsGravity = .resize
+    public var zPosition: Double = 0
+
+    public init() {}
+}
+
+/// What a `ShapeLayer` adds to a layer. Defaults are `CAShapeLayer`'s (opaque black fill,
+/// no stroke, line width 1, butt cap, miter join, miter limit 10).
+public struct ShapeProperties: Hashable, Sendable {
+    public var path: Path? = nil
+    public var fillColor: Color? = .black
+    public var fillRule: FillRule = .nonZero
+    public var strokeColor: Color? = nil
+    public var lineWidth: Double = 1
+    public var lineCap: LineCap = .butt
+    public var lineJoin: LineJoin = .miter
+    public var miterLimit: Double = 10
+    public var lineDashPattern: [Double] = []
+    public var lineDashPhase: Double = 0
+    public var strokeStart: Double = 0
+    public var strokeEnd: Double = 1
+
+    public init() {}
+}
+
+public enum FillRule: String, Hashable, Sendable { case nonZero, evenOdd }
+public enum LineCap: String, Hashable, Sendable { case butt, round, square }
+public enum LineJoin: String, Hashable, Sendable { case miter, round, bevel }
+
+/// `CALayer.contentsGravity`: how contents fit the bounds.
+public enum ContentsGravity: String, Hashable, Sendable, CaseIterable {
+    case center, top, bottom, left, right
+    case topLeft, topRight, bottomLeft, bottomRight
+    case resize, resizeAspect, resizeAspectFill
+}
+
+/// A reference to an image file; LayerKit never decodes it (the renderer does).
+/// `pixelSize`, when known, is the image's size in pixels at `scale` pixels per point.
+public struct ImageReference: Hashable, Sendable {
+    public var path: String
+    public var pixelSize: Size?
+    public var scale: Double
+
+    public init(path: String, pixelSize: Size? = nil, scale: Double = 1) {
+        self.path = path
+        self.pixelSize = pixelSize
+        self.scale = scale
+    }
+
+    /// The image's size in points, when its pixel size is known.
+    public var pointSize: Size? {
+        guard let s = pixelSize, scale > 0 else { return nil }
+        return Size(width: s.width / scale, height: s.height / scale)
+    }
+}
+
+/// One layer of a presentation tree: a value snapshot of what is drawn at one moment.
+public struct PresentationLayer: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable { case layer, shape, image }
+
+    public var name: String?
+    public var properties: LayerProperties
+    /// Present for shape layers only.
+    public var shape: ShapeProperties?
+    public var sublayers: [PresentationLayer]
+
+    public init(
+        name: String? = nil, properties: LayerProperties = LayerProperties(),
+        shape: ShapeProperties? = nil, sublayers: [PresentationLayer] = []
+    ) {
+        self.name = name
+        self.properties = properties
+        self.shape = shape
+        self.sublayers = sublayers
+    }
+
+    /// `"shape"` for shape layers, `"image"` for layers with contents, else `"layer"`.
+    public var kind: Kind {
+        if shape != nil { return .shape }
+        if properties.contents != nil { return .image }
+        return .layer
+    }
+}
+
+extension LayerProperties {
+    /// The transform from this layer's own (bounds) coordinates into its superlayer's
+    /// coordinates, before the superlayer's `sublayerTransform`:
+    /// translate by −(bounds.origin + anchor·size), apply `transform`, translate to `position`.
+    public var toSuperlayer: Transform3D {
+        let ax = bounds.origin.x + anchorPoint.x * bounds.size.width
+        let ay = bounds.origin.y + anchorPoint.y * bounds.size.height
+        return Transform3D(translationX: -ax, y: -ay)
+            .concatenating(transform)
+            .concatenating(Transform3D(translationX: position.x, y: position.y))
+    }
+
+    /// `CALayer.frame`: the bounds mapped through `toSuperlayer`, as a bounding box.
+    public var frame: Rect {
+        toSuperlayer.affine.apply(to: Rect(origin: bounds.origin, size: bounds.size))
+    }
+}

@@ -1,0 +1,1 @@
+// LayerKitCairo module.
