@@ -34,11 +34,17 @@ enum BezierCurve: Hashable, Sendable {
     /// curve's scale for tolerances.
     var controlPolygonLength: Double {
         switch self {
-        case .line(let a, let b): return a.distance(to: b)
-        case .quad(let a, let b, let c): return a.distance(to: b) + b.distance(to: c)
+        case .line(let a, let b): return Self.distance(a, b)
+        case .quad(let a, let b, let c): return Self.distance(a, b) + Self.distance(b, c)
         case .cubic(let a, let b, let c, let d):
-            return a.distance(to: b) + b.distance(to: c) + c.distance(to: d)
+            return Self.distance(a, b) + Self.distance(b, c) + Self.distance(c, d)
         }
+    }
+
+    /// |b − a| by `hypot`, which neither underflows for tiny coordinates nor overflows for
+    /// huge ones the way √(dx² + dy²) does.
+    static func distance(_ a: Point, _ b: Point) -> Double {
+        hypot(b.x - a.x, b.y - a.y)
     }
 
     /// B(t), by the Bernstein form.
@@ -74,7 +80,7 @@ enum BezierCurve: Hashable, Sendable {
     /// |B′(t)|: the speed whose integral is the arc length.
     func speed(at t: Double) -> Double {
         let d = derivative(at: t)
-        return (d.x * d.x + d.y * d.y).squareRoot()
+        return hypot(d.x, d.y)
     }
 
     /// The unit direction of travel at `t`, or nil when the curve does not move at all.
@@ -105,7 +111,7 @@ enum BezierCurve: Hashable, Sendable {
     static let stationaryTolerance = 1e-12
 
     static func normalized(_ v: Point, minimumLength: Double) -> Point? {
-        let n = (v.x * v.x + v.y * v.y).squareRoot()
+        let n = hypot(v.x, v.y)
         guard n > minimumLength, n.isFinite else { return nil }
         return Point(x: v.x / n, y: v.y / n)
     }
@@ -198,7 +204,9 @@ struct ArcLengthTable: Hashable, Sendable {
         var ts: [Double] = [0]
         var ss: [Double] = [0]
         let scale = curve.controlPolygonLength
-        let tolerance = Self.relativeTolerance * scale
+        // The floor keeps a subnormal-sized curve from refining to the maximum depth everywhere
+        // (its rounding noise would never meet a tolerance that is itself subnormal).
+        let tolerance = max(Self.relativeTolerance * scale, Double.leastNormalMagnitude)
         func refine(_ a: Double, _ b: Double, _ whole: Double, _ depth: Int) {
             let m = (a + b) / 2
             let left = Self.gaussLegendre(curve, a, m)

@@ -70,7 +70,8 @@ extension PathMeasure {
     /// `pattern` alternates on and off lengths starting with on; an odd count is repeated to
     /// make it even. `phase` is how far into the pattern the dashing starts (wrapped into one
     /// period; negative values count back; non-finite counts as 0). The pattern restarts at
-    /// every contour. An on-length of 0 gives a zero-length subpath (a dot under a round cap).
+    /// every contour; contours of zero length have no dashes. An on-length of 0 gives a
+    /// zero-length subpath (a dot under a round cap).
     ///
     /// No dashing (the path's own elements are returned) when the pattern is empty, has a
     /// negative or non-finite entry, or sums to 0, or when it would produce more than

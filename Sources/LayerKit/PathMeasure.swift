@@ -114,7 +114,7 @@ public final class PathMeasure: Sendable {
             var table: ArcLengthTable?
             if curve.isFinite {
                 if case .line(let a, let b) = curve {
-                    length = a.distance(to: b)
+                    length = BezierCurve.distance(a, b)
                 } else {
                     let t = ArcLengthTable(curve: curve)
                     length = t.totalLength

@@ -257,6 +257,24 @@ import Testing
     }
 }
 
+/// Extreme but finite sizes still measure (and never take unbounded time).
+@Suite struct PathMeasureExtremeTests {
+    @Test func tinyAndHugeCurvesMeasureByScale() {
+        // A quarter circle scaled by s has length s·(quarter of the unit circle's cubic).
+        let unit = Path.arc(center: .zero, radius: 1, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+        let unitLength = unit.measure.length
+        #expect(abs(unitLength - .pi / 2) <= 3e-4 * .pi / 2)
+        for s in [1e-300, 1e-150, 1e150] {
+            let scaled = unit.applying(AffineTransform(scaleX: s, y: s)).measure
+            #expect(abs(scaled.length / s - unitLength) <= 1e-9 * unitLength, "scale \(s)")
+        }
+        // Subnormal coordinates: the length underflows towards 0 but stays finite and ≥ 0.
+        let tiny = unit.applying(AffineTransform(scaleX: 1e-310, y: 1e-310)).measure
+        #expect(tiny.length >= 0 && tiny.length.isFinite)
+        #expect(tiny.segments.count == 1)
+    }
+}
+
 /// `path.measure` is built once per path value and shared by its copies.
 @Suite struct PathMeasureCacheTests {
     @Test func measureIsCachedAndSharedByCopies() {
