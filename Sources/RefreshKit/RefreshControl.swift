@@ -53,6 +53,20 @@ public enum RefreshState: String, Hashable, Sendable, CaseIterable {
 ///   refreshing again.
 /// - With `simulatedLoadDuration` set, each refresh ends by itself that many seconds after it
 ///   began (a stand-in for the network request).
+///
+/// ```swift
+/// let scrollView = ScrollView(viewportSize: size, contentSize: list.contentSize)
+/// let control = RefreshControl(scrollView: scrollView, headerHeight: 35, threshold: 85,
+///                              refreshingInset: 85)        // the four-dots header
+/// control.simulatedLoadDuration = 3
+/// control.onOffsetChange = { c in header.update(pull: c.pullDistance) }
+/// control.onStateChange = { c, old in header.show(c.state, from: old, at: c.scrollView.time) }
+/// // Input and frames, all at the layer tree's local time t:
+/// scrollView.panBegan(at: t); scrollView.panChanged(translation: p, at: t)
+/// scrollView.panEnded(at: t)          // velocity from the recent samples
+/// scrollView.advance(to: t)           // every frame; keep frames coming while
+///                                     // isTracking || isAnimating || nextTimerTime != nil
+/// ```
 open class RefreshControl {
     /// The scroll view this control watches and moves.
     public let scrollView: ScrollView
