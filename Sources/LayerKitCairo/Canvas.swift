@@ -14,8 +14,14 @@ public final class Canvas {
     public let surface: ImageSurface
     private var saveDepth = 0
 
-    public init(surface: ImageSurface) throws {
-        let c = cairo_create(surface.pointer)!
+    public convenience init(surface: ImageSurface) throws {
+        try self.init(target: surface.pointer, surface: surface)
+    }
+
+    /// A canvas drawing on the Cairo surface `target` on behalf of `surface`, the image the
+    /// drawing ends up on (itself, or the image a recording is replayed onto).
+    init(target: OpaquePointer, surface: ImageSurface) throws {
+        let c = cairo_create(target)!
         let status = cairo_status(c)
         guard status.isSuccess else {
             cairo_destroy(c)
@@ -172,10 +178,10 @@ public final class Canvas {
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
     }
 
-    /// Replaces Cairo's current path with `path` (which must be finite). Quadratic segments
-    /// become the equivalent cubics.
-    func append(_ path: Path) {
-        cairo_new_path(cr)
+    /// Replaces Cairo's current path with `path` (which must be finite), or adds to it when
+    /// not `clearing`. Quadratic segments become the equivalent cubics.
+    func append(_ path: Path, clearing: Bool = true) {
+        if clearing { cairo_new_path(cr) }
         var current = Point.zero
         var subpathStart = Point.zero
         for element in path.elements {

@@ -53,11 +53,29 @@ public enum RefreshState: String, Hashable, Sendable, CaseIterable {
 ///   refreshing again.
 /// - With `simulatedLoadDuration` set, each refresh ends by itself that many seconds after it
 ///   began (a stand-in for the network request).
+///
+/// ```swift
+/// let scrollView = ScrollView(viewportSize: size, contentSize: list.contentSize)
+/// let control = RefreshControl(scrollView: scrollView, headerHeight: 35, threshold: 85,
+///                              refreshingInset: 85)        // the four-dots header
+/// control.simulatedLoadDuration = 3
+/// control.onOffsetChange = { c in header.update(pull: c.pullDistance) }
+/// control.onStateChange = { c, old in header.show(c.state, from: old, at: c.scrollView.time) }
+/// // Input and frames, all at the layer tree's local time t:
+/// scrollView.panBegan(at: t); scrollView.panChanged(translation: p, at: t)
+/// scrollView.panEnded(at: t)          // velocity from the recent samples
+/// scrollView.advance(to: t)           // every frame; keep frames coming while
+///                                     // isTracking || isAnimating || nextTimerTime != nil
+/// ```
 open class RefreshControl {
     /// The scroll view this control watches and moves.
     public let scrollView: ScrollView
     /// The header's height; the unit of `pullingPercent`. Non-finite or negative counts as 0.
     public let headerHeight: Double
+    /// Pull distances this close to `threshold` (in points) count as reaching it, so a pull
+    /// computed through the rubber band's inverse is not lost to rounding.
+    public static let thresholdTolerance = 1e-9
+
     /// Pull distance (points past the original top) at which releasing starts a refresh.
     /// The seeds: four dots 85, three dots 40, airplane 110 (its header height).
     public var threshold: Double {
@@ -251,9 +269,10 @@ open class RefreshControl {
 
     private func updatePulling() {
         guard scrollView.isDragging, isEnabled, !armingBlocked else { return }
-        if state == .idle && pullDistance >= threshold {
+        let reached = pullDistance >= threshold - Self.thresholdTolerance
+        if state == .idle && reached {
             setState(.pulling)
-        } else if state == .pulling && pullDistance < threshold {
+        } else if state == .pulling && !reached {
             setState(.idle)
         }
     }

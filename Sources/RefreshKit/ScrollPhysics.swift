@@ -19,7 +19,8 @@ public enum ScrollPhysics {
     /// The bounce back to an edge is a critically damped spring (damping ratio 1) with this
     /// response (seconds per radian-cycle, ω = 2π / response). With 0.4 s, a release from rest
     /// is 95 % of the way home after 0.3 s and within 1 % after 0.45 s — the ~0.4–0.5 s settle
-    /// of UIScrollView's bounce — and, being critically damped, it never crosses the edge.
+    /// of UIScrollView's bounce — and, being critically damped, it does not cross the edge unless
+    /// thrown toward the content faster than ω·distance (then it keeps scrolling into the content).
     public static let bounceResponse = 0.4
     /// ω of the bounce spring, in 1/s.
     public static var bounceAngularFrequency: Double { 2 * Double.pi / bounceResponse }

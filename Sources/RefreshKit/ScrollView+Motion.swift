@@ -53,8 +53,10 @@ struct Deceleration {
 
 /// A critically damped spring back to `target`: y(t) = target + (a + b·τ)·e^(−ω·τ), b = v₀ + ω·a.
 ///
-/// A release velocity that would carry the content across the edge is limited so that `b` has
-/// the sign of `a`: a critically damped spring then reaches the edge without crossing it.
+/// With `b` of the sign of `a` (or zero) the spring reaches the edge without crossing it. A
+/// release thrown hard enough toward the content (`b` of the other sign) would cross it at
+/// τ = −a/b; there the bounce hands over, with its velocity b·e^(−ω·τ), to a deceleration into
+/// the content — UIScrollView's "snap back and keep scrolling".
 struct Bounce {
     let start: Double
     let target: Double
@@ -62,8 +64,10 @@ struct Bounce {
     let b: Double
     let omega: Double
     /// When the remaining distance falls to `bounceRestTolerance` past the turning point; the
-    /// offset is exactly `target` from then on.
+    /// offset is exactly `target` from then on. Unused when `crossing` is set.
     let endTime: Double
+    /// When and how fast the spring reaches `target` if it would cross it.
+    let crossing: (time: Double, velocity: Double)?
 
     init(start: Double, target: Double, displacement a: Double, velocity v: Double) {
         let w = ScrollPhysics.bounceAngularFrequency
@@ -71,11 +75,17 @@ struct Bounce {
         self.target = target
         self.omega = w
         let aa = a.isFinite ? a : 0
-        var bb = (v.isFinite ? v : 0) + w * aa
-        if aa > 0 { bb = max(bb, 0) } else if aa < 0 { bb = min(bb, 0) }
+        let bb = (v.isFinite ? v : 0) + w * aa
         self.a = aa
         self.b = bb
-        endTime = start + Bounce.settleTime(a: abs(aa), b: abs(bb), omega: w)
+        if aa != 0, bb != 0, (aa > 0) != (bb > 0) {
+            let tau = -aa / bb
+            crossing = (start + tau, bb * exp(-w * tau))
+            endTime = start + tau
+        } else {
+            crossing = nil
+            endTime = start + Bounce.settleTime(a: abs(aa), b: abs(bb), omega: w)
+        }
     }
 
     /// Time after which (|a| + |b|·τ)·e^(−ω·τ) stays below the rest tolerance.

@@ -90,6 +90,10 @@ public final class ScrollView {
     /// The part of the content the viewport shows, in content coordinates.
     public var visibleContentRect: Rect { Rect(origin: contentOffset, size: viewportSize) }
 
+    /// `UIScrollView.bounds`: origin at the content offset, size of the viewport (the same rect
+    /// as `visibleContentRect`); a layer showing the content sets its bounds to this.
+    public var bounds: Rect { visibleContentRect }
+
     /// Converts a rectangle in content coordinates to viewport coordinates (origin at the
     /// viewport's top-left): what a renderer draws for content that scrolls with the offset.
     public func viewportRect(fromContent rect: Rect) -> Rect {
@@ -245,7 +249,7 @@ public final class ScrollView {
 
     private func evaluateMotion() {
         // A deceleration that reaches an edge hands over to a bounce; loop for the handover.
-        for _ in 0..<4 {
+        for _ in 0..<8 {
             guard let m = motion else { return }
             switch m {
             case .decelerating(let d):
@@ -262,6 +266,15 @@ public final class ScrollView {
                     contentOffset.y = d.position(at: time)
                 }
             case .bouncing(let b):
+                if let crossing = b.crossing, time >= crossing.time {
+                    // Thrown toward the content: at the edge, keep scrolling into it.
+                    contentOffset.y = b.target
+                    let d = Deceleration(
+                        start: crossing.time, from: b.target, velocity: crossing.velocity,
+                        rate: decelerationRate, lo: minContentOffsetY, hi: maxContentOffsetY)
+                    motion = d.stopTime > crossing.time ? .decelerating(d) : nil
+                    continue
+                }
                 if time >= b.endTime {
                     contentOffset.y = b.target
                     motion = nil
@@ -438,7 +451,8 @@ public final class ScrollView {
     /// The finger lifts with the pan's `velocity` (points/s, as
     /// `UIPanGestureRecognizer.velocity(in:)`; positive y moves the content down). Outside the
     /// content the offset bounces back to the edge; inside it, a flick decelerates at
-    /// `decelerationRate` and bounces if it runs past an edge. Ignored when not dragging.
+    /// `decelerationRate` and bounces if it runs past an edge. A release past an edge thrown
+    /// hard toward the content snaps back and keeps scrolling into it. Ignored when not dragging.
     public func panEnded(velocity: Point, at time: Double) {
         advance(to: time)
         guard isDragging else { return }

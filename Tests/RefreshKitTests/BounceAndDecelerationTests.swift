@@ -42,11 +42,12 @@ import Testing
         #expect(!view.isAnimating)
     }
 
-    @Test func flickTowardContentFromStretchDoesNotOvershoot() {
+    @Test func gentleReleaseTowardContentStopsAtTheEdge() {
         let view = makeListScrollView()
         let t0 = drag(view, by: 150, at: 0)
-        // Finger thrown upward hard: the content heads home fast but stops at the edge.
-        view.panEnded(velocity: Point(0, -5000), at: t0)
+        // Offset velocity = finger speed × rubber-band slope c/(x·c/d + 1)² ≈ 212 pt/s, below
+        // ω·|a| ≈ 1139 pt/s: the critically damped spring reaches the edge without crossing it.
+        view.panEnded(velocity: Point(0, -500), at: t0)
         var t = t0
         while t < t0 + 1.5 {
             t += 0.002
@@ -54,6 +55,31 @@ import Testing
             #expect(view.contentOffset.y <= 0)
         }
         #expect(view.contentOffset.y == 0)
+        #expect(!view.isAnimating)
+    }
+
+    @Test func hardThrowTowardContentSnapsBackAndKeepsScrolling() {
+        let view = makeListScrollView()
+        let t0 = drag(view, by: 150, at: 0)
+        view.panEnded(velocity: Point(0, -5000), at: t0)
+        // Spring: a = −rb(150), v₀ = 5000·c/(x·c/d + 1)², b = v₀ + ω·a > 0 crosses at τ = −a/b
+        // with velocity b·e^(−ω·τ); from there a 0.998 deceleration into the content.
+        let a = -referenceRubberBand(150, 600)
+        let q = 150 * 0.55 / 600 + 1
+        let v0 = 5000 * 0.55 / (q * q)
+        let b = v0 + referenceOmega * a
+        #expect(b > 0)
+        let tau = -a / b
+        let vc = b * exp(-referenceOmega * tau)
+        view.advance(to: t0 + tau - 1e-4)
+        #expect(view.contentOffset.y < 0)
+        let k = 1000 * log(0.998)
+        view.advance(to: t0 + tau + 0.2)
+        #expect(abs(view.contentOffset.y - vc * (exp(k * 0.2) - 1) / k) < 1e-6)
+        view.advance(to: t0 + 10)
+        let stop = log(10 / vc) / k
+        #expect(abs(view.contentOffset.y - vc * (exp(k * stop) - 1) / k) < 1e-6)
+        #expect(!view.isAnimating)
     }
 
     @Test func flickAwayStretchesFurtherThenReturns() {

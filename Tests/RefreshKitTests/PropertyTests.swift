@@ -44,18 +44,27 @@ import Testing
         for step in 0..<80 {
             let action = Action.allCases[Int(rng.next() % UInt64(Action.allCases.count))]
             t += rng.nextUnit() < 0.2 ? 0 : rng.nextUnit() * 0.3
+            // Bring time up to t first, so the action itself is the only change measured.
+            view.advance(to: t)
+            let offsetBefore = view.contentOffset.y
+            var allowedChange = 0.0
             switch action {
             case .panBegan:
                 translation = 0
                 view.panBegan(at: t)
             case .panMoved:
-                translation += (rng.nextUnit() - 0.4) * 300
+                let delta = (rng.nextUnit() - 0.4) * 300
+                translation += delta
+                // The content never moves more than the finger (rubber band slope ≤ 1).
+                allowedChange = view.isDragging ? abs(delta) + 1e-9 : 0
                 view.panChanged(translation: Point(0, translation), at: t)
             case .panEnded:
                 view.panEnded(velocity: Point(0, (rng.nextUnit() - 0.5) * 6000), at: t)
             case .begin:
                 control.beginRefreshing(at: t)
             case .end:
+                // An end with a zero-length animation moves the offset at once, by design.
+                if control.endAnimation.duration == 0 { allowedChange = .infinity }
                 control.endRefreshing(at: t)
             case .advance:
                 view.advance(to: t)
@@ -65,6 +74,8 @@ import Testing
             }
             seen.insert(control.state)
             let context = "\(label) step \(step) \(action)"
+            // No jumps: begin, end, touching and releasing never move the content by themselves.
+            #expect(abs(view.contentOffset.y - offsetBefore) <= allowedChange, "\(context)")
             #expect(view.contentOffset.isFinite, "\(context)")
             #expect(illegal.isEmpty, "\(context): \(illegal)")
             switch control.state {
