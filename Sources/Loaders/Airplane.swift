@@ -46,7 +46,8 @@ final class AirplaneRefreshView: RefreshHeader {
         layer.name = "header"
         frameSize = Size(width: max(0, width), height: Self.refreshViewHeight)
         Transaction.performWithoutActions {
-            layer.frame = Rect(x: 0, y: -Self.refreshViewHeight, width: frameSize.width, height: frameSize.height)
+            layer.frame = Rect(
+                x: 0, y: -Self.refreshViewHeight, width: frameSize.width, height: frameSize.height)
             // The background image view: scale-aspect-fill, clipped to the view.
             backgroundLayer.name = "sky"
             backgroundLayer.isViewBacking = true

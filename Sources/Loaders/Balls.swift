@@ -115,22 +115,22 @@ final class BallLoadingView: AnimationDelegate {
         let width = ballContainer.bounds.size.width
         // The small circle's radius.
         let r = ball1.bounds.size.width * Self.ballScale / 2
-        // The big circle's radius.
-        let R = (width / 2 + r) / 2
+        // The big circle's radius (the seed's `R`).
+        let bigR = (width / 2 + r) / 2
 
         var path1 = Path()
         // Start at ball 1.
         path1.move(to: center(of: ball1))
         // The big arc (the first part of the trip), under the middle ball.
         path1.addArc(
-            center: Point(x: R + r, y: width / 2), radius: R, startAngle: Double.pi,
+            center: Point(x: bigR + r, y: width / 2), radius: bigR, startAngle: Double.pi,
             endAngle: Double.pi * 2, clockwise: false)
         // The small arc, over the middle ball: centred on it, radius twice the scaled ball's.
-        var path1_1 = Path()
-        path1_1.addArc(
+        var path1Arc2 = Path()  // the seed's path1_1
+        path1Arc2.addArc(
             center: Point(x: width / 2, y: width / 2), radius: r * 2, startAngle: Double.pi * 2,
             endAngle: Double.pi, clockwise: false)
-        path1.append(path1_1)
+        path1.append(path1Arc2)
         // Back home.
         path1.addLine(to: center(of: ball1))
 
@@ -145,13 +145,13 @@ final class BallLoadingView: AnimationDelegate {
         var path3 = Path()
         path3.move(to: center(of: ball3))
         path3.addArc(
-            center: Point(x: width - (R + r), y: width / 2), radius: R, startAngle: 2 * Double.pi,
+            center: Point(x: width - (bigR + r), y: width / 2), radius: bigR, startAngle: 2 * Double.pi,
             endAngle: Double.pi, clockwise: false)
-        var path3_1 = Path()
-        path3_1.addArc(
+        var path3Arc2 = Path()
+        path3Arc2.addArc(
             center: Point(x: width / 2, y: width / 2), radius: r * 2, startAngle: Double.pi,
             endAngle: Double.pi * 2, clockwise: false)
-        path3.append(path3_1)
+        path3.append(path3Arc2)
         path3.addLine(to: center(of: ball3))
 
         let animation3 = KeyframeAnimation(keyPath: "position")

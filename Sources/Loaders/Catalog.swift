@@ -126,13 +126,33 @@ public enum Catalog {
         let scene = Scene(root: session.layer, clock: clock)
         var now = 0.0
         func run(until end: Double, _ each: ((Double) -> Void)? = nil) {
-            while now < end - 1e-12 {
-                now = min(end, now + snapshotStep)
+            while now < end {
+                // Land exactly on `end` rather than a hair before or after it.
+                let next = now + snapshotStep
+                now = next > end - 1e-9 ? end : next
                 clock.set(now)
                 each?(now)
                 session.tick()
                 scene.update()
             }
+        }
+        /// Drags from the top edge over 0.25 s so that the offset ends at exactly −offset (the
+        /// last move lands on the exact finger distance), then holds still while the implicit
+        /// animations settle. Returns where the finger is.
+        @discardableResult
+        func pull(to offset: Double) -> Point {
+            let distance = session.fingerDistance(forOffset: offset)
+            let start = Point(x: size.width / 2, y: 0)
+            let end = Point(x: start.x, y: distance)
+            session.pointerDown(at: start)
+            let begin = now
+            let pullTime = 0.25
+            run(until: begin + pullTime) { t in
+                let f = min(1, (t - begin) / pullTime)
+                session.pointerMoved(to: t >= begin + pullTime ? end : Point(x: start.x, y: distance * f))
+            }
+            run(until: now + pullSettleTime)
+            return end
         }
         session.tick()
         scene.update()
@@ -146,32 +166,16 @@ public enum Catalog {
         case .pull(let p):
             guard info.kind == .header else { throw CatalogError.notAHeader(id: id, moment: "--pull") }
             guard p.isFinite, p >= 0 else { throw CatalogError.badValue(name: "pull", value: p) }
-            // Pull down over 0.25 s, then hold still.
-            let distance = session.fingerDistance(forOffset: p)
-            let start = Point(x: size.width / 2, y: size.height / 3)
-            session.pointerDown(at: start)
-            let pullTime = 0.25
-            run(until: pullTime) { t in
-                session.pointerMoved(to: Point(x: start.x, y: start.y + distance * t / pullTime))
-            }
-            run(until: pullTime + pullSettleTime)
+            pull(to: p)
             time = 0
         case .refreshing(let t):
             guard info.kind == .header else {
                 throw CatalogError.notAHeader(id: id, moment: "--refreshing")
             }
             guard t.isFinite, t >= 0 else { throw CatalogError.badValue(name: "time", value: t) }
-            let p = (session.refreshThreshold ?? 0) + refreshOvershoot
-            let distance = session.fingerDistance(forOffset: p)
-            let start = Point(x: size.width / 2, y: size.height / 3)
-            session.pointerDown(at: start)
-            let pullTime = 0.25
-            run(until: pullTime) { t in
-                session.pointerMoved(to: Point(x: start.x, y: start.y + distance * t / pullTime))
-            }
-            run(until: pullTime + pullSettleTime)
+            let end = pull(to: (session.refreshThreshold ?? 0) + refreshOvershoot)
             // The finger lifts after holding still, with no flick velocity.
-            session.pointerUp(at: Point(x: start.x, y: start.y + distance))
+            session.pointerUp(at: end)
             let released = now
             run(until: released + t)
             time = t

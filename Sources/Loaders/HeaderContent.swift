@@ -86,7 +86,6 @@ final class HeaderContent: SessionContent {
         scrollView.setViewportSize(size, at: t)
         scrollView.setContentSize(list.contentSize, at: t)
         Transaction.performWithoutActions {
-            root.bounds = Rect(origin: .zero, size: size)
             scrollLayer.frame = Rect(origin: .zero, size: size)
             listLayer.frame = Rect(origin: .zero, size: list.contentSize)
             header.layoutInScrollView()
@@ -134,7 +133,16 @@ final class HeaderContent: SessionContent {
         let top = scrollView.contentInset.top
         let past = offset - top
         guard past > 0 else { return past }
-        return ScrollPhysics.rubberBandInverse(offset: past, dimension: scrollView.viewportSize.height)
+        let d = scrollView.viewportSize.height
+        var x = ScrollPhysics.rubberBandInverse(offset: past, dimension: d)
+        // The inverse is exact only up to rounding: step to the first distance whose rubber
+        // band reaches the offset, so a pull of exactly a threshold counts as reaching it.
+        var steps = 0
+        while ScrollPhysics.rubberBand(distance: x, dimension: d) < past, steps < 64 {
+            x = x.nextUp
+            steps += 1
+        }
+        return x
     }
 
     // MARK: Scrolling

@@ -17,12 +17,14 @@ public final class LoaderSession {
     /// The viewport size in points; setting it lays the loader out again.
     public var size: Size {
         didSet {
+            // (Assigning inside didSet does not call it again.)
             let s = Self.sanitized(size)
-            if s != size {
-                size = s
-                return
-            }
-            if size != oldValue { content.layout(size: size) }
+            if s != size { size = s }
+            guard size != oldValue else { return }
+            // The viewport keeps its top-left corner where its owner put it.
+            let origin = layer.frame.origin
+            Transaction.performWithoutActions { layer.frame = Rect(origin: origin, size: size) }
+            content.layout(size: size)
         }
     }
 
@@ -32,9 +34,12 @@ public final class LoaderSession {
         self.info = info
         let size = Self.sanitized(size)
         self.size = size
-        layer = Layer()
+        let layer = Layer()
         layer.isViewBacking = true
         layer.name = "viewport"
+        // A root that is drawn as it is: bounds (0, 0, size) at the origin.
+        Transaction.performWithoutActions { layer.frame = Rect(origin: .zero, size: size) }
+        self.layer = layer
         switch info.id {
         case "four-dots":
             content = HeaderContent(header: FourDotsHeader(), root: layer, size: size)
@@ -160,7 +165,6 @@ final class OrbitContent: SessionContent {
 
     func layout(size: Size) {
         let frame = Self.frame(in: size)
-        Transaction.performWithoutActions { root.bounds = Rect(origin: .zero, size: size) }
         if frame.size == view.layer.bounds.size {
             view.layer.frame = frame
             return
@@ -203,12 +207,13 @@ final class BallsContent: SessionContent {
 
     var debugPaths: [(name: String, path: Path, toLayer: String)] {
         guard view.isAnimating else { return [] }
-        return [(name: "ball.1 path", path: view.path1, toLayer: "container"),
-                (name: "ball.3 path", path: view.path3, toLayer: "container")]
+        return [
+            (name: "ball.1 path", path: view.path1, toLayer: "container"),
+            (name: "ball.3 path", path: view.path3, toLayer: "container"),
+        ]
     }
 
     func layout(size: Size) {
-        Transaction.performWithoutActions { root.bounds = Rect(origin: .zero, size: size) }
         let old = view.layer.bounds.size
         let width = { (s: Size) in min(BallLoadingView.containerWidth, s.width, s.height) }
         if width(old) == width(size) {

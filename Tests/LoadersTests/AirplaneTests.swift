@@ -42,7 +42,8 @@ import Testing
         let radius = 110.0 / 2 * 0.8
         #expect(
             track.path
-                == Path.oval(in: Rect(x: 160 - radius, y: 55 - radius, width: 2 * radius, height: 2 * radius)))
+                == Path.oval(in: Rect(x: 160 - radius, y: 55 - radius, width: 2 * radius, height: 2 * radius))
+        )
         // At the oval's start point, nothing shown at rest.
         #expect(close(h.layer("airplane").position, Self.onCircle(0), 1e-9))
         #expect(h.presented("airplane").opacity == 0)

@@ -151,8 +151,11 @@ import Testing
         #expect(h.session.status == .ending)
         h.run(to: r + 3.6)
         #expect(h.session.status == .idle)
+        // The refresh animations are gone (what remains are the implicit ones of the reset).
         #expect(h.layer("header").animationKeys().isEmpty)
-        #expect(h.layer("dot.top").animationKeys().isEmpty)
+        for name in ["dot.top", "dot.left", "dot.bottom", "dot.right"] {
+            #expect(h.layer(name).animation(forKey: "translationKeyframeAni") == nil)
+        }
         #expect(h.layer("dot.left").isHidden && h.layer("dot.bottom").isHidden)
         #expect(h.layer("dot.right").isHidden)
         #expect(h.header.scrollView.contentInset.top == 0)
@@ -201,8 +204,9 @@ import Testing
             #expect(h.layer(name).name == name)
         }
         // The line draws above the top dot and below the others (insertSublayer:above:).
-        #expect(h.layer("header").sublayers.map(\.name) == [
-            "dot.top", "line", "dot.left", "dot.bottom", "dot.right",
-        ])
+        #expect(
+            h.layer("header").sublayers.map(\.name) == [
+                "dot.top", "line", "dot.left", "dot.bottom", "dot.right",
+            ])
     }
 }

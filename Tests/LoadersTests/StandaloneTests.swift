@@ -70,11 +70,11 @@ import Testing
 }
 
 /// Balls (seed 004): container 100, ball 13, margin 3, scale 1.5, cycle 1.6 s.
-/// r = 13·1.5/2 = 9.75, R = (50 + 9.75)/2 = 29.875.
+/// r = 13·1.5/2 = 9.75, R (`bigR`) = (50 + 9.75)/2 = 29.875.
 @Suite struct BallsTests {
     static let e = TimingFunction.easeInEaseOut
     static let r = 9.75
-    static let R = 29.875
+    static let bigR = 29.875
 
     /// Ball 1's path has six keyframe segments (every element but the move): a 0.25-point line
     /// to the big arc's start, the big arc's two quarter pieces under the middle ball, the small
@@ -82,13 +82,13 @@ import Testing
     /// segments' ends, and in the middle of the symmetric arc pieces, the point is exact.
     static let ball1Keyframes: [(u: Double, point: Point)] = {
         let c1 = Point(x: R + r, y: 50)  // (39.625, 50)
-        let d = R / 2.squareRoot()
+        let d = bigR / 2.squareRoot()
         let s = (2 * r) / 2.squareRoot()
         return [
             (0.5 / 6, Point(x: 9.625, y: 50)),
             (1 / 6, Point(x: 9.75, y: 50)),
             (1.5 / 6, Point(x: c1.x - d, y: 50 + d)),
-            (2 / 6, Point(x: c1.x, y: 50 + R)),
+            (2 / 6, Point(x: c1.x, y: 50 + bigR)),
             (2.5 / 6, Point(x: c1.x + d, y: 50 + d)),
             (3 / 6, Point(x: 69.5, y: 50)),
             (3.5 / 6, Point(x: 50 + s, y: 50 - s)),
@@ -110,7 +110,10 @@ import Testing
         }
         // Ball 3 mirrors it: over the middle ball first.
         h.run(to: 3.2 + 1.6 * inverse(Self.e, 2.0 / 6))
-        #expect(close(h.presented("ball.3").position, Point(x: 100 - (Self.R + Self.r), y: 50 - Self.R), 1e-6))
+        #expect(
+            close(
+                h.presented("ball.3").position, Point(x: 100 - (Self.bigR + Self.r), y: 50 - Self.bigR), 1e-6)
+        )
     }
 
     /// Scale per cycle: from 0.3 s, 0.5 s ease-out to 1.5; the completion chains a second view
@@ -158,7 +161,14 @@ import Testing
         h.run(to: t)
         h.session.stop()
         #expect(h.session.status == .stopped)
-        h.run(for: 0.05)
+        // Nothing runs any more: no ball has an animation, no cycle restarts.
+        for name in ["ball.1", "ball.2", "ball.3"] {
+            #expect(h.layer(name).animationKeys().isEmpty)
+        }
+        // The stopped cycle's scale view animation reports its completion (finished == false)
+        // by its own end time at the latest (≤ 0.8 s into the cycle); it chains nothing, and
+        // then the scene is idle.
+        h.run(for: 0.8)
         #expect(!h.scene.needsFrames)
         h.run(for: 2)
         #expect(!h.scene.needsFrames)
@@ -171,6 +181,6 @@ import Testing
         h.session.start()
         let begun = h.now
         h.run(to: begun + 1.6 * inverse(BallsTests.e, 2.0 / 6))
-        #expect(close(h.presented("ball.1").position, Point(x: Self.R + Self.r, y: 50 + Self.R), 1e-6))
+        #expect(close(h.presented("ball.1").position, Point(x: Self.bigR + Self.r, y: 50 + Self.bigR), 1e-6))
     }
 }

@@ -26,8 +26,10 @@ final class Harness {
 
     /// Steps frame by frame until `time`, calling `each` with every frame's time first.
     func run(to time: Double, _ each: ((Double) -> Void)? = nil) {
-        while now < time - 1e-12 {
-            now = min(time, now + step)
+        while now < time {
+            // Land exactly on `time` rather than a hair before or after it.
+            let next = now + step
+            now = next > time - 1e-9 ? time : next
             clock.set(now)
             each?(now)
             session.tick()
@@ -44,14 +46,17 @@ final class Harness {
     /// `hold` seconds with the finger down (the implicit 0.25 s animations settle).
     func pull(to offset: Double, hold: Double = 0.5) {
         let distance = session.fingerDistance(forOffset: offset)
-        let start = Point(x: 100, y: 100)
+        let start = Point(x: 100, y: 0)
+        let end = Point(x: 100, y: distance)
         session.pointerDown(at: start)
         let begin = now
         run(to: begin + 0.25) { t in
-            self.session.pointerMoved(to: Point(x: start.x, y: start.y + distance * (t - begin) / 0.25))
+            // The last move lands exactly on the finger distance.
+            let f = min(1, (t - begin) / 0.25)
+            self.session.pointerMoved(to: t >= begin + 0.25 ? end : Point(x: 100, y: distance * f))
         }
         run(for: hold)
-        fingerAt = Point(x: start.x, y: start.y + distance)
+        fingerAt = end
     }
 
     private var fingerAt: Point?

@@ -76,7 +76,7 @@ import Testing
         #expect(h.header.scrollView.contentInset.top == 0)
         #expect(h.header.scrollView.contentOffset.y == 0)
         for name in ["dot.1", "dot.2", "dot.3"] {
-            #expect(h.layer(name).animationKeys().isEmpty)
+            #expect(h.layer(name).animation(forKey: "opacity") == nil)
             #expect(close(h.layer(name).position.x, 25, 1e-9))
         }
         h.run(to: r + 4)
