@@ -172,10 +172,10 @@ public final class Canvas {
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
     }
 
-    /// Replaces Cairo's current path with `path` (which must be finite). Quadratic segments
-    /// become the equivalent cubics.
-    func append(_ path: Path) {
-        cairo_new_path(cr)
+    /// Replaces Cairo's current path with `path` (which must be finite), or adds to it when
+    /// not `clearing`. Quadratic segments become the equivalent cubics.
+    func append(_ path: Path, clearing: Bool = true) {
+        if clearing { cairo_new_path(cr) }
         var current = Point.zero
         var subpathStart = Point.zero
         for element in path.elements {

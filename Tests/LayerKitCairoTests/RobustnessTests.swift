@@ -71,6 +71,15 @@ import Testing
             (circle, { $0.lineDashPattern = [-1, 2] }),
             (circle, { $0.lineDashPattern = [.nan, 2] }),
             (circle, { $0.lineDashPhase = .infinity }),
+            // Billions of sub-pixel dashes: drawn solid instead of hanging.
+            (circle, { $0.lineDashPattern = [1e-9, 1e-9] }),
+            (
+                circle,
+                {
+                    $0.lineDashPattern = [1e-9, 1e-9]
+                    $0.strokeEnd = 0.5
+                }
+            ),
             (circle, { $0.miterLimit = .nan }),
             (circle, { $0.lineWidth = .infinity }),
             (circle, { $0.lineWidth = -3 }),

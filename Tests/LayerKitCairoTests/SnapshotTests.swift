@@ -134,6 +134,85 @@ import Testing
         try expectSnapshot(image, named: "dashed-circle")
     }
 
+    /// The same dashed circle trimmed to strokeStart 0.3 … strokeEnd 0.8: the dashes stay
+    /// where the untrimmed circle has them.
+    @Test func dashedCircleTrimmed() throws {
+        let circle = Fixture.shape(
+            size: Size(64, 64), center: Point(32, 32),
+            path: .oval(in: Rect(x: 12, y: 12, width: 40, height: 40))
+        ) { s in
+            s.fillColor = nil
+            s.strokeColor = .black
+            s.lineWidth = 4
+            s.lineDashPattern = [6, 4]
+            s.strokeStart = 0.3
+            s.strokeEnd = 0.8
+        }
+        let image = try Fixture.render(circle, width: 64, height: 64)
+        // Arc length s along the circle (radius 20, length 40π ≈ 125.7, from the rightmost
+        // point, clockwise) is at angle s/20; untrimmed, s mod 10 < 6 is a dash. The trim keeps
+        // s in 37.7…100.5.
+        func pixel(atArcLength s: Double) -> (Int, Int) {
+            let angle = s / 20
+            return (Int((32 + 20 * cos(angle)).rounded(.down)), Int((32 + 20 * sin(angle)).rounded(.down)))
+        }
+        let black = (0.0, 0.0, 0.0, 255.0)
+        let white = (255.0, 255.0, 255.0, 255.0)
+        for (s, expected) in [
+            (43.0, black),  // a dash (40…46) inside the trim
+            (48.0, white),  // the gap 46…50; a pattern restarted at 37.7 would put a dash here
+            (53.0, black),
+            (88.0, white),
+            (93.0, black),
+            (23.0, white),  // a dash of the untrimmed circle, before strokeStart
+            (113.0, white),  // one after strokeEnd
+        ] {
+            let (x, y) = pixel(atArcLength: s)
+            expectPixel(image, x, y, expected, tolerance: 60)
+        }
+        try expectSnapshot(image, named: "dashed-circle-trimmed")
+    }
+
+    /// Trimming runs across subpaths: four separate lines (as the four-dots loader draws), each
+    /// a quarter of the length; strokeStart 0.25 … strokeEnd 0.5 leaves only the second.
+    @Test func trimAcrossSubpaths() throws {
+        var path = Path()
+        let corners = [Point(10, 10), Point(50, 10), Point(50, 50), Point(10, 50)]
+        for i in 0..<4 {
+            path.move(to: corners[i])
+            path.addLine(to: corners[(i + 1) % 4])
+        }
+        let shape = Fixture.shape(size: Size(60, 60), center: Point(30, 30), path: path) { s in
+            s.fillColor = nil
+            s.strokeColor = Self.red
+            s.lineWidth = 4
+            s.strokeStart = 0.25
+            s.strokeEnd = 0.5
+        }
+        let image = try Fixture.render(shape, width: 60, height: 60)
+        expectPixel(image, 50, 30, (255, 0, 0, 255))  // the second line, (50,10)→(50,50)
+        expectPixel(image, 30, 10, (255, 255, 255, 255))  // the first
+        expectPixel(image, 30, 50, (255, 255, 255, 255))  // the third
+        expectPixel(image, 10, 30, (255, 255, 255, 255))  // the fourth
+    }
+
+    /// strokeEnd at or before strokeStart draws no stroke.
+    @Test func emptyTrimDrawsNothing() throws {
+        let shape = Fixture.shape(
+            size: Size(20, 20), center: Point(10, 10), path: .rect(Rect(x: 2, y: 2, width: 16, height: 16))
+        ) { s in
+            s.fillColor = nil
+            s.strokeColor = .black
+            s.lineWidth = 4
+            s.strokeStart = 0.6
+            s.strokeEnd = 0.6
+        }
+        let image = try Fixture.render(shape, width: 20, height: 20)
+        for (x, y) in [(2, 2), (10, 2), (18, 10), (10, 18), (2, 10)] {
+            expectPixel(image, x, y, (255, 255, 255, 255))
+        }
+    }
+
     /// A 20×12-pixel test image: red, green / blue, yellow quadrants.
     static func quadrantImage(in dir: String) throws -> String {
         let surface = try ImageSurface(width: 20, height: 12)
