@@ -81,7 +81,7 @@ import Testing
     /// arc's two pieces over it, the line home. Each takes 1/6 of the eased time; at the
     /// segments' ends, and in the middle of the symmetric arc pieces, the point is exact.
     static let ball1Keyframes: [(u: Double, point: Point)] = {
-        let c1 = Point(x: R + r, y: 50)  // (39.625, 50)
+        let c1 = Point(x: bigR + r, y: 50)  // (39.625, 50)
         let d = bigR / 2.squareRoot()
         let s = (2 * r) / 2.squareRoot()
         return [
