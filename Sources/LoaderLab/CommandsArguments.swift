@@ -91,7 +91,8 @@ public enum ArgumentParser {
     public static let maximumScale = 8.0
     public static let maximumSide = 4096.0
     public static let maximumPixels = 16384.0
-    public static let maximumTime = 86_400.0
+    /// Snapshots step the scene in small increments, so a huge time would take minutes.
+    public static let maximumTime = 600.0
     public static let maximumPull = 10_000.0
     /// `sheet`'s default moment: one second in, when every loader shows something.
     public static let defaultSheetTime = 1.0

@@ -14,7 +14,7 @@ public enum Help {
         Loader ids: four-dots, three-dots, airplane (pull-to-refresh headers), orbit, balls
         (standalone loaders).
 
-        STATE (T in seconds, P in points; the default is --time 0):
+        STATE (T in seconds, 0…600; P in points; the default is --time 0):
           --time T                a standalone loader T seconds after it started; a header at rest
           --pull P                a header held pulled down to contentOffset.y = −P, still dragging
           --refreshing [--time T] a header T seconds after it was released past its threshold
