@@ -14,8 +14,14 @@ public final class Canvas {
     public let surface: ImageSurface
     private var saveDepth = 0
 
-    public init(surface: ImageSurface) throws {
-        let c = cairo_create(surface.pointer)!
+    public convenience init(surface: ImageSurface) throws {
+        try self.init(target: surface.pointer, surface: surface)
+    }
+
+    /// A canvas drawing on the Cairo surface `target` on behalf of `surface`, the image the
+    /// drawing ends up on (itself, or the image a recording is replayed onto).
+    init(target: OpaquePointer, surface: ImageSurface) throws {
+        let c = cairo_create(target)!
         let status = cairo_status(c)
         guard status.isSuccess else {
             cairo_destroy(c)

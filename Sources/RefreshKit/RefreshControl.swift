@@ -72,6 +72,10 @@ open class RefreshControl {
     public let scrollView: ScrollView
     /// The header's height; the unit of `pullingPercent`. Non-finite or negative counts as 0.
     public let headerHeight: Double
+    /// Pull distances this close to `threshold` (in points) count as reaching it, so a pull
+    /// computed through the rubber band's inverse is not lost to rounding.
+    public static let thresholdTolerance = 1e-9
+
     /// Pull distance (points past the original top) at which releasing starts a refresh.
     /// The seeds: four dots 85, three dots 40, airplane 110 (its header height).
     public var threshold: Double {
@@ -265,9 +269,10 @@ open class RefreshControl {
 
     private func updatePulling() {
         guard scrollView.isDragging, isEnabled, !armingBlocked else { return }
-        if state == .idle && pullDistance >= threshold {
+        let reached = pullDistance >= threshold - Self.thresholdTolerance
+        if state == .idle && reached {
             setState(.pulling)
-        } else if state == .pulling && pullDistance < threshold {
+        } else if state == .pulling && !reached {
             setState(.idle)
         }
     }

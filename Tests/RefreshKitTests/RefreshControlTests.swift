@@ -42,6 +42,15 @@ func makeFourDots(inset: EdgeInsets = .zero) -> (ScrollView, RefreshControl) {
         #expect(control.state == .refreshing)
     }
 
+    @Test func pullingByTheInverseFormulaReachesThreshold() {
+        // The finger travel for exactly 85 points of stretch, solved by hand from the formula;
+        // rounding in the round trip must not make it fall short.
+        let (view, control) = makeFourDots()
+        drag(view, by: referenceRubberBandInverse(85, 600), at: 0)
+        #expect(abs(control.pullDistance - 85) < 1e-9)
+        #expect(control.state == .pulling)
+    }
+
     @Test func pullingByPanAroundThreshold() {
         // The finger travel that stretches exactly 85 points, from the inverse formula.
         let x = referenceRubberBandInverse(85, 600)
