@@ -19,7 +19,7 @@ open class Layer {
     /// Set on a scene's root layer only.
     weak var hostScene: Scene?
 
-    public var name: String?
+    public var name: String? { didSet { if name != oldValue { scene?.setNeedsUpdate() } } }
     /// A UIView's own layer: no implicit animations outside `ViewAnimation` blocks.
     public var isViewBacking: Bool = false
 
@@ -319,7 +319,9 @@ open class Layer {
     func setModelValues(_ v: LayerValues) { model = v.layer }
 
     /// Sets one model property and runs the action Core Animation would run for it.
+    /// Setting a property to the value it already has does nothing (no action, no frame).
     func set<V: Equatable>(_ kp: WritableKeyPath<LayerProperties, V>, _ value: V, action: String?) {
+        if model[keyPath: kp] == value { return }
         let change: (inout LayerValues) -> Void = { $0.layer[keyPath: kp] = value }
         setValues(change, action: action)
     }

@@ -64,6 +64,12 @@ public final class Scene {
             // Time went back (a manual clock was reset): nothing is dated before it now.
             floorTime = mediaTime
         }
+        if !isDirty, !isAnimating, let last = lastUpdateTime, mediaTime >= last {
+            // Nothing changed and nothing runs or waits: the tree is the same at any later time.
+            lastUpdateTime = mediaTime
+            floorTime = mediaTime
+            return
+        }
         stampPendingAnimations(in: root)
         deliverEvents(through: mediaTime)
         lastUpdateTime = mediaTime

@@ -68,7 +68,9 @@ open class ShapeLayer: Layer {
         if let s = v.shape { shapeModel = s }
     }
 
-    func setShape<V>(_ kp: WritableKeyPath<ShapeProperties, V>, _ value: V, action: String?) {
+    /// Setting a property to the value it already has does nothing (no action, no frame).
+    func setShape<V: Equatable>(_ kp: WritableKeyPath<ShapeProperties, V>, _ value: V, action: String?) {
+        if shapeModel[keyPath: kp] == value { return }
         setValues({ $0.shape?[keyPath: kp] = value }, action: action)
     }
 }
