@@ -224,3 +224,15 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["out.png"])
     }
 }
+
+@Suite struct TextTests {
+    @Test func displayableDropsCharactersWithoutGlyphs() throws {
+        let canvas = try Canvas(surface: try ImageSurface(width: 1, height: 1))
+        // U+E000 is in the Private Use Area: no font maps it.
+        #expect(canvas.displayable("Balls (\u{E000})", size: 13) == "Balls")
+        #expect(canvas.displayable("A\u{E000}B", size: 13) == "AB")
+        #expect(canvas.displayable("Orbit ring", size: 13) == "Orbit ring")
+        #expect(canvas.textWidth("Orbit ring", size: 13) > canvas.textWidth("Orbit", size: 13))
+        #expect(canvas.error == nil)
+    }
+}
