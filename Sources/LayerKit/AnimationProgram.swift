@@ -219,7 +219,7 @@ final class GroupProgram: AnimationProgram {
 
     func apply(_ sample: TimingSample, to values: inout LayerValues) {
         for child in children {
-            guard let program = child.program, let s = child.timing.sample(at: sample.simpleTime)
+            guard let program = child.program, let s = child.timing.sample(at: sample.simpleTime, endInclusive: true)
             else { continue }
             program.apply(s, to: &values)
         }
