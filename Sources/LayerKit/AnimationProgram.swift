@@ -145,7 +145,7 @@ struct KeyframeCurve<V: Interpolatable> {
         guard n > 1 else { return [0] }
         var cumulative = [0.0]
         for i in 1..<n {
-            let d = values[i - 1].distance(to: values[i])
+            let d = values[i - 1].animationDistance(to: values[i])
             cumulative.append(cumulative[i - 1] + (d.isFinite ? d : 0))
         }
         let total = cumulative[n - 1]
