@@ -160,6 +160,31 @@ public final class Canvas {
         return extents.x_advance.isFinite ? extents.x_advance : 0
     }
 
+    /// `text` without the characters the sans face has no glyph for (Cairo's toy text would
+    /// draw them as empty boxes), and without brackets left empty by that.
+    public func displayable(_ text: String, size: Double) -> String {
+        guard size.isFinite, size > 0 else { return text }
+        selectFont(size: size)
+        guard let font = cairo_get_scaled_font(cr) else { return text }
+        var kept = ""
+        for character in text {
+            let piece = String(character)
+            var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
+            var count: Int32 = 0
+            let status = cairo_scaled_font_text_to_glyphs(
+                font, 0, 0, piece, -1, &glyphs, &count, nil, nil, nil)
+            // Glyph index 0 is the font's "missing glyph".
+            let missing =
+                !status.isSuccess || count == 0
+                || (0..<Int(count)).contains { glyphs![$0].index == 0 && !character.isWhitespace }
+            if let glyphs { cairo_glyph_free(glyphs) }
+            if !missing { kept.append(character) }
+        }
+        for empty in ["( )", "()", "[]"] { kept = kept.replacing(empty, with: "") }
+        let trimmed = kept.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
+        return trimmed.isEmpty ? text : String(trimmed)
+    }
+
     private func selectFont(size: Double) {
         cairo_select_font_face(cr, "sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, size)
@@ -167,7 +192,7 @@ public final class Canvas {
 
     /// Cairo stops at a NUL byte; drop them rather than truncate silently.
     private func sanitized(_ text: String) -> String {
-        text.contains("\0") ? text.replacingOccurrences(of: "\0", with: "") : text
+        text.contains("\0") ? text.replacing("\0", with: "") : text
     }
 
     // MARK: - Shared with the renderer

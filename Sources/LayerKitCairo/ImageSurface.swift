@@ -98,7 +98,7 @@ public final class ImageSurface {
         let dir = url.deletingLastPathComponent().path
         let temp =
             dir + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let status = cairo_surface_write_to_png(pointer, temp)
+        let status = PNGEncoder.write(self, to: temp)
         guard status.isSuccess else {
             unlink(temp)
             throw CairoError("cannot write \(path): \(Self.writeReason(status, dir: dir))")

@@ -85,13 +85,15 @@ public enum Invocation: Hashable, Sendable {
 /// Parses `loaderlab`'s arguments as ../shared/CLI.md specifies them.
 public enum ArgumentParser {
     /// The commands `help` knows about.
-    public static let commands = ["list", "render", "inspect", "sheet", "help"]
+    public static let commands = ["list", "render", "inspect", "sheet", "bench", "help"]
 
     /// Limits that keep one bad number from asking for gigabytes or hours.
     public static let maximumScale = 8.0
     public static let maximumSide = 4096.0
-    public static let maximumPixels = 16384.0
-    public static let maximumTime = 86_400.0
+    /// The largest image side in pixels (8192² ARGB pixels are 256 MiB).
+    public static let maximumPixels = 8192.0
+    /// Snapshots step the scene in small increments, so a huge time would take minutes.
+    public static let maximumTime = 600.0
     public static let maximumPull = 10_000.0
     /// `sheet`'s default moment: one second in, when every loader shows something.
     public static let defaultSheetTime = 1.0

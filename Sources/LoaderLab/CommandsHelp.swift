@@ -9,12 +9,13 @@ public enum Help {
           loaderlab render  --loader ID [STATE] [--size WxH] [--scale S] --out FILE.png
           loaderlab inspect --loader ID [STATE] [--size WxH]    presentation tree as JSON
           loaderlab sheet   [--time T] [--scale S] --out FILE.png   every loader side by side
+          loaderlab bench   [...]                                 frame-cost benchmarks
           loaderlab help [COMMAND] | --help                      usage
 
         Loader ids: four-dots, three-dots, airplane (pull-to-refresh headers), orbit, balls
         (standalone loaders).
 
-        STATE (T in seconds, P in points; the default is --time 0):
+        STATE (T in seconds, 0…600; P in points; the default is --time 0):
           --time T                a standalone loader T seconds after it started; a header at rest
           --pull P                a header held pulled down to contentOffset.y = −P, still dragging
           --refreshing [--time T] a header T seconds after it was released past its threshold
@@ -43,7 +44,7 @@ public enum Help {
 
                 STATE: --time T | --pull P | --refreshing [--time T]   (default --time 0)
                 --size WxH   viewport in points, each side 0 < s ≤ 4096 (default: the loader's)
-                --scale S    pixels per point, 0 < S ≤ 8 (default 1)
+                --scale S    pixels per point, 0 < S ≤ 8 (default 1); size × scale ≤ 8192 pixels
                 """
         case "inspect":
             return """
@@ -68,11 +69,13 @@ public enum Help {
                 grey: standalone loaders T seconds after they started, headers T seconds into a
                 refresh (default T = 1).
                 """
+        case "bench":
+            return Bench.usage
         case "help":
             return """
                 usage: loaderlab help [COMMAND]
 
-                Prints the usage of COMMAND (list, render, inspect, sheet, help), or of all.
+                Prints the usage of COMMAND (list, render, inspect, sheet, bench, help), or of all.
                 """
         default:
             return overview

@@ -22,28 +22,34 @@ extension Commands {
         entry.isHeader ? .refreshing(time: time) : .time(time)
     }
 
-    /// `sheet`: every loader at its default size in a grid of equal cells on a neutral grey,
-    /// each with its title and state above it.
+    /// `sheet`: every loader at its default size in a grid on a neutral grey (cells as wide as
+    /// the widest loader or title, rows as tall as their tallest loader), each with its title
+    /// and state above it.
     public func sheet(_ options: SheetOptions) throws {
         let entries = source.entries
         guard !entries.isEmpty else { throw CommandFailure(message: "no loaders to show", exitCode: 1) }
         let shots = try entries.map { entry in
             try snapshot(id: entry.id, moment: Self.sheetMoment(for: entry, time: options.time), size: nil)
         }
-        let titles = entries.map(\.title)
-        let states = shots.map { "\($0.state), t = \(ArgumentParser.format($0.time)) s" }
         // Measure the text on a scratch canvas so a long title widens every cell.
         let scratch = try cairo { try Canvas(surface: try ImageSurface(width: 1, height: 1)) }
+        let titles = entries.map { scratch.displayable($0.title, size: Sheet.titleSize) }
+        let states = shots.map { "\($0.state), t = \(ArgumentParser.format($0.time)) s" }
         let textWidth = zip(titles, states).map { title, state in
             max(
                 scratch.textWidth(title, size: Sheet.titleSize),
                 scratch.textWidth(state, size: Sheet.stateSize))
         }.max()!
         let cellWidth = max(shots.map(\.size.width).max()!, textWidth.rounded(.up)) + 2 * Sheet.margin
-        let cellHeight = shots.map(\.size.height).max()! + Sheet.titleHeight + 2 * Sheet.margin
         let columns = min(Sheet.columns, shots.count)
         let rows = (shots.count + columns - 1) / columns
-        let size = Size(Double(columns) * cellWidth, Double(rows) * cellHeight)
+        // Each row as tall as its tallest loader; rowTops[r] is where row r starts.
+        var rowTops = [0.0]
+        for r in 0..<rows {
+            let tallest = shots[(r * columns)..<min(shots.count, (r + 1) * columns)].map(\.size.height).max()!
+            rowTops.append(rowTops[r] + tallest + Sheet.titleHeight + 2 * Sheet.margin)
+        }
+        let size = Size(Double(columns) * cellWidth, rowTops[rows])
         let pixels = max(size.width, size.height) * options.scale
         guard pixels <= ArgumentParser.maximumPixels else {
             throw CommandFailure(
@@ -57,7 +63,7 @@ extension Commands {
         let renderer = LayerRenderer(images: images)
         for (i, shot) in shots.enumerated() {
             let cellX = Double(i % columns) * cellWidth
-            let cellY = Double(i / columns) * cellHeight
+            let cellY = rowTops[i / columns]
             let x = cellX + (cellWidth - shot.size.width) / 2
             canvas.drawText(
                 titles[i], at: Point(x, cellY + Sheet.margin + Sheet.titleSize),

@@ -2,7 +2,7 @@ import Foundation
 import LoaderLab
 
 // Headless commands run here; with no command, the X11 host opens the previewer window.
-let commands = Commands(source: DemoSceneSource())
+let commands = Commands(source: CatalogSceneSource())
 switch commands.run(Array(CommandLine.arguments.dropFirst())) {
 case .finished(let status):
     exit(status)

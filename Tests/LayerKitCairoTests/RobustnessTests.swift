@@ -61,6 +61,25 @@ import Testing
         expectPixel(surface, 0, 0, (0, 0, 255, 255))
     }
 
+    /// Finite but absurd numbers are drawn as well as Cairo can (a layer scaled by 1e150 covers
+    /// everything) without putting the context into an error state: a later sibling still draws.
+    @Test func hugeFiniteValuesKeepTheContextUsable() throws {
+        let absurd: [(inout LayerProperties) -> Void] = [
+            { $0.transform = Transform3D(scaleX: 1e150, y: 1e150) },
+            { $0.position = Point(1e300, -1e300) },
+            { $0.bounds = Rect(x: -1e300, y: 0, width: 1e300, height: 1e300) },
+            { $0.cornerRadius = 1e300 },
+            { $0.borderWidth = 1e300 },
+        ]
+        for f in absurd {
+            let last = Fixture.layer(size: Size(4, 4), center: Point(5, 5), background: Self.blue)
+            let root = Fixture.layer(
+                size: Size(10, 10), center: Point(5, 5), sublayers: [Self.square(x: 5, f), last])
+            let image = try Fixture.render(root, width: 10, height: 10)
+            expectPixel(image, 5, 5, (0, 0, 255, 255))
+        }
+    }
+
     @Test func badShapeValuesDoNotBreakTheContext() throws {
         let circle = Path.oval(in: Rect(x: 2, y: 2, width: 16, height: 16))
         var nanPath = Path()
@@ -222,5 +241,17 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: bad))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["out.png"])
+    }
+}
+
+@Suite struct TextTests {
+    @Test func displayableDropsCharactersWithoutGlyphs() throws {
+        let canvas = try Canvas(surface: try ImageSurface(width: 1, height: 1))
+        // U+E000 is in the Private Use Area: no font maps it.
+        #expect(canvas.displayable("Balls (\u{E000})", size: 13) == "Balls")
+        #expect(canvas.displayable("A\u{E000}B", size: 13) == "AB")
+        #expect(canvas.displayable("Orbit ring", size: 13) == "Orbit ring")
+        #expect(canvas.textWidth("Orbit ring", size: 13) > canvas.textWidth("Orbit", size: 13))
+        #expect(canvas.error == nil)
     }
 }
