@@ -145,7 +145,7 @@ struct KeyframeCurve<V: Interpolatable> {
         guard n > 1 else { return [0] }
         var cumulative = [0.0]
         for i in 1..<n {
-            let d = values[i - 1].distance(to: values[i])
+            let d = values[i - 1].animationDistance(to: values[i])
             cumulative.append(cumulative[i - 1] + (d.isFinite ? d : 0))
         }
         let total = cumulative[n - 1]
@@ -219,7 +219,7 @@ final class GroupProgram: AnimationProgram {
 
     func apply(_ sample: TimingSample, to values: inout LayerValues) {
         for child in children {
-            guard let program = child.program, let s = child.timing.sample(at: sample.simpleTime)
+            guard let program = child.program, let s = child.timing.sample(at: sample.simpleTime, endInclusive: true)
             else { continue }
             program.apply(s, to: &values)
         }

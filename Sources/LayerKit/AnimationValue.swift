@@ -66,7 +66,7 @@ public protocol VectorArithmetic: Sendable {
 extension VectorArithmetic {
     /// `self + (other − self)·t`.
     @inlinable
-    public func interpolated(to other: Self, fraction t: Double) -> Self {
+    func blended(to other: Self, fraction t: Double) -> Self {
         adding(other.subtracting(self).scaled(by: t))
     }
 }
@@ -101,11 +101,11 @@ extension Interpolatable {
     /// Linear interpolation in the value's vector space.
     @inlinable
     public func interpolated(to other: Self, fraction t: Double) -> Self {
-        Self(animatableVector: animatableVector.interpolated(to: other.animatableVector, fraction: t))
+        Self(animatableVector: animatableVector.blended(to: other.animatableVector, fraction: t))
     }
 
     /// The distance between two values (Euclidean in the vector space), for paced keyframes.
-    public func distance(to other: Self) -> Double {
+    public func animationDistance(to other: Self) -> Double {
         other.animatableVector.subtracting(animatableVector).magnitudeSquared.squareRoot()
     }
 

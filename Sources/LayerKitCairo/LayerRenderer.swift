@@ -63,27 +63,25 @@ public final class LayerRenderer {
             cairo_fill(cr)
         }
         let hasContent = p.contents != nil || layer.shape != nil || !layer.sublayers.isEmpty
-        if hasContent {
-            cairo_save(cr)
-            var visible = true
-            if p.masksToBounds {
-                let b = bounds.standardized
-                visible = b.width > 0 && b.height > 0
+        // Clipped to the (rounded) bounds: nothing shows when they are empty.
+        let clipped = hasContent && p.masksToBounds
+        let visible = !clipped || (bounds.size.width != 0 && bounds.size.height != 0)
+        if hasContent && visible {
+            if clipped {
+                cairo_save(cr)
                 appendRoundedRect(bounds, radius: radius, canvas)
                 cairo_clip(cr)
             }
-            if visible {
-                if let contents = p.contents {
-                    drawContents(contents, gravity: p.contentsGravity, bounds: bounds, canvas)
-                }
-                if let shape = layer.shape {
-                    drawShape(shape, canvas)
-                }
-                if !layer.sublayers.isEmpty {
-                    drawSublayers(of: layer, canvas)
-                }
+            if let contents = p.contents {
+                drawContents(contents, gravity: p.contentsGravity, bounds: bounds, canvas)
             }
-            cairo_restore(cr)
+            if let shape = layer.shape {
+                drawShape(shape, canvas)
+            }
+            if !layer.sublayers.isEmpty {
+                drawSublayers(of: layer, canvas)
+            }
+            if clipped { cairo_restore(cr) }
         }
         drawBorder(p, radius: radius, canvas)
 
@@ -98,10 +96,14 @@ public final class LayerRenderer {
     static func leafExtent(_ layer: PresentationLayer) -> Rect? {
         let p = layer.properties
         var extent = p.bounds.standardized
-        if p.contents != nil, p.contentsGravity != .resize {
+        if p.contents != nil {
             // Unscaled gravities may overhang the bounds by the image's size; not worth
             // looking up here.
-            return nil
+            if p.contentsGravity != .resize { return nil }
+            // A failed image's placeholder is at least `placeholderSide` wide.
+            let side = placeholderSide
+            extent = extent.union(
+                Rect(x: extent.midX - side / 2, y: extent.midY - side / 2, width: side, height: side))
         }
         if let shape = layer.shape, let path = shape.path, !path.isEmpty {
             let box = path.controlPointBounds

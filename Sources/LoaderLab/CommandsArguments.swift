@@ -90,7 +90,8 @@ public enum ArgumentParser {
     /// Limits that keep one bad number from asking for gigabytes or hours.
     public static let maximumScale = 8.0
     public static let maximumSide = 4096.0
-    public static let maximumPixels = 16384.0
+    /// The largest image side in pixels (8192² ARGB pixels are 256 MiB).
+    public static let maximumPixels = 8192.0
     /// Snapshots step the scene in small increments, so a huge time would take minutes.
     public static let maximumTime = 600.0
     public static let maximumPull = 10_000.0

@@ -44,7 +44,7 @@ public enum Help {
 
                 STATE: --time T | --pull P | --refreshing [--time T]   (default --time 0)
                 --size WxH   viewport in points, each side 0 < s ≤ 4096 (default: the loader's)
-                --scale S    pixels per point, 0 < S ≤ 8 (default 1)
+                --scale S    pixels per point, 0 < S ≤ 8 (default 1); size × scale ≤ 8192 pixels
                 """
         case "inspect":
             return """

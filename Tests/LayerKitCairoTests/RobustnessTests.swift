@@ -203,6 +203,19 @@ import Testing
         expectPixel(image, 10, 2, (255, 0, 255, 255))
     }
 
+    /// A zero-size layer whose image is missing still shows a placeholder, also inside an
+    /// opacity group (whose surface is bounded by the layer's extent).
+    @Test func placeholderForZeroSizeLayerInsideAGroup() throws {
+        let layer = Fixture.layer(size: Size(0, 0), center: Point(10, 10)) { p in
+            p.contents = ImageReference(path: "/nonexistent-\(UUID().uuidString).png")
+            p.opacity = 0.5
+        }
+        let image = try Fixture.render(layer, width: 20, height: 20, images: ImageCache(report: { _ in }))
+        // A 16-point box centred at (10, 10): magenta at half strength over white.
+        expectPixel(image, 10, 3, (255, 127.5, 255, 255), tolerance: 1.5)
+        expectPixel(image, 10, 19, (255, 255, 255, 255))
+    }
+
     @Test func corruptImageIsReportedOnceAndDrawnAsPlaceholder() throws {
         let dir = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
