@@ -172,7 +172,11 @@ public final class Scene {
         isDirty = true
     }
 
-    private enum EventKind: Int { case start = 0, stop = 1, completion = 2 }
+    private enum EventKind: Int {
+        case start = 0
+        case stop = 1
+        case completion = 2
+    }
 
     private struct Event {
         var time: Double
@@ -307,7 +311,10 @@ final class CompletionRecord {
     let block: (Bool) -> Void
     let sequence: UInt64
 
-    init(members: [AnimationEntry], rootLocalDueTime: Double?, sequence: UInt64, block: @escaping (Bool) -> Void) {
+    init(
+        members: [AnimationEntry], rootLocalDueTime: Double?, sequence: UInt64,
+        block: @escaping (Bool) -> Void
+    ) {
         self.members = members
         self.rootLocalDueTime = rootLocalDueTime
         self.block = block

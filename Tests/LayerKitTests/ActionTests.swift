@@ -207,7 +207,8 @@ import Testing
         // Slow motion on the root stretches it.
         stage.root.speed = 0.5
         at = nil
-        ViewAnimation.animate(withDuration: 0.5, animations: {}, completion: { _ in at = stage.scene.currentTime })
+        ViewAnimation.animate(
+            withDuration: 0.5, animations: {}, completion: { _ in at = stage.scene.currentTime })
         stage.go(5)
         #expect(at == 3)
     }
