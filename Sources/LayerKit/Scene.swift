@@ -83,8 +83,16 @@ public final class Scene {
         isAnimating = running
     }
 
-    /// The presentation tree at the last update time.
-    public func presentation() -> PresentationLayer { tree }
+    /// The presentation tree at the last update time (before the first update: the tree at
+    /// the current time, without delivering any event).
+    public func presentation() -> PresentationLayer {
+        if lastUpdateTime == nil {
+            var running = false
+            let t = currentTime
+            return evaluate(root, map: root.childTimeMap(from: .identity), at: t, running: &running)
+        }
+        return tree
+    }
 
     /// A layer's presentation values at the last update time; nil when it is not in this scene.
     public func presentation(of layer: Layer) -> LayerProperties? {

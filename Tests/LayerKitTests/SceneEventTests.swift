@@ -208,6 +208,18 @@ import Testing
         #expect(close(scene2.presentation(of: child)!.opacity, 0.5))
     }
 
+    @Test func presentationBeforeTheFirstUpdateShowsTheModel() {
+        let root = Layer()
+        root.opacity = 0.5
+        let child = ShapeLayer()
+        child.name = "c"
+        root.addSublayer(child)
+        let scene = Scene(root: root, clock: ManualClock(time: 2))
+        let tree = scene.presentation()
+        #expect(tree.properties.opacity == 0.5 && tree.sublayers.first?.name == "c")
+        #expect(scene.lastUpdate == nil && scene.needsFrames)
+    }
+
     @Test func presentationIsAValueAndLeavesTheModelAlone() throws {
         let stage = Stage(time: 0)
         stage.layer.name = "dot"
