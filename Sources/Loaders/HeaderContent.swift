@@ -72,8 +72,20 @@ final class HeaderContent: SessionContent {
         }
     }
 
+    /// A finger on the list needs frames; motion and pending timers (a simulated load, the end
+    /// of an inset animation) need them only while the scroll view's time moves: a paused scene
+    /// is idle.
     var needsFrames: Bool {
-        scrollView.isTracking || scrollView.isAnimating || scrollView.nextTimerTime != nil
+        if scrollView.isTracking { return true }
+        guard scrollView.isAnimating || scrollView.nextTimerTime != nil else { return false }
+        return isTimeFlowing
+    }
+
+    /// False when the scroll view's layer time stands still (a paused ancestor, speed 0).
+    private var isTimeFlowing: Bool {
+        guard let scene = scrollLayer.scene else { return true }
+        let t = scene.currentTime
+        return scrollLayer.convertTime(t + 1, from: nil) != scrollLayer.convertTime(t, from: nil)
     }
 
     var debugPaths: [(name: String, path: Path, toLayer: String)] { header.debugPaths }
