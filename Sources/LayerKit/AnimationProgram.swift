@@ -110,8 +110,9 @@ struct KeyframeCurve<V: Interpolatable> {
             times = KeyframeCurve.pacedTimes(values)
             functions = []
         case .discrete:
-            times = KeyframeCurve.validTimes(keyTimes, count: n + 1) ?? KeyframeCurve.validTimes(
-                keyTimes, count: n) ?? KeyframeCurve.evenTimes(count: n + 1)
+            times =
+                KeyframeCurve.validTimes(keyTimes, count: n + 1) ?? KeyframeCurve.validTimes(
+                    keyTimes, count: n) ?? KeyframeCurve.evenTimes(count: n + 1)
             functions = []
         case .linear, .cubic:
             times = KeyframeCurve.validTimes(keyTimes, count: n) ?? KeyframeCurve.evenTimes(count: n)
@@ -219,7 +220,8 @@ final class GroupProgram: AnimationProgram {
 
     func apply(_ sample: TimingSample, to values: inout LayerValues) {
         for child in children {
-            guard let program = child.program, let s = child.timing.sample(at: sample.simpleTime, endInclusive: true)
+            guard let program = child.program,
+                let s = child.timing.sample(at: sample.simpleTime, endInclusive: true)
             else { continue }
             program.apply(s, to: &values)
         }

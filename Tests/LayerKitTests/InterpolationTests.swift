@@ -84,7 +84,9 @@ import Testing
         try shape.add(hide, forKey: nil)
         stage.go(0.25)
         // An unset colour animates from clear.
-        #expect(stage.scene.shapePresentation(of: shape)!.strokeColor == Color(red: 0.25, green: 0.25, blue: 0.25, alpha: 0.25))
+        #expect(
+            stage.scene.shapePresentation(of: shape)!.strokeColor
+                == Color(red: 0.25, green: 0.25, blue: 0.25, alpha: 0.25))
         #expect(stage.shown.backgroundColor == Color(white: 0.25))
         #expect(stage.shown.isHidden == false)
         stage.go(0.75)
