@@ -70,7 +70,6 @@ public final class Scene {
             floorTime = mediaTime
             return
         }
-        stampPendingAnimations(in: root)
         deliverEvents(through: mediaTime)
         lastUpdateTime = mediaTime
         floorTime = mediaTime
