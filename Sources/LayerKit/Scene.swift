@@ -54,9 +54,10 @@ public final class Scene {
     public func update() { update(to: clock.now()) }
 
     /// Delivers every event up to `mediaTime` in time order, then evaluates the presentation
-    /// at `mediaTime`. A non-finite time is ignored.
+    /// at `mediaTime`. A non-finite time is ignored, and so is a call from inside one of the
+    /// update's own callbacks (the running update already goes on to its target time).
     public func update(to mediaTime: Double) {
-        guard mediaTime.isFinite else { return }
+        guard mediaTime.isFinite, callbackTime == nil else { return }
         let context = ThreadContext.current
         context.lastScene = self
         context.commitImplicitTransaction()
@@ -70,7 +71,6 @@ public final class Scene {
             floorTime = mediaTime
             return
         }
-        stampPendingAnimations(in: root)
         deliverEvents(through: mediaTime)
         lastUpdateTime = mediaTime
         floorTime = mediaTime

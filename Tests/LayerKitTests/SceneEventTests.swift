@@ -208,6 +208,19 @@ import Testing
         #expect(close(scene2.presentation(of: child)!.opacity, 0.5))
     }
 
+    @Test func updatingFromACallbackIsIgnored() throws {
+        let stage = Stage(time: 0)
+        let rec = Recorder("a", scene: stage.scene)
+        rec.onStop = { _, _ in stage.scene.update(to: 50) }
+        let a = BasicAnimation(keyPath: "opacity")
+        a.duration = 1
+        a.delegate = rec
+        try stage.layer.add(a, forKey: nil)
+        stage.go(2)
+        #expect(rec.log == ["start a", "stop a true"])
+        #expect(stage.scene.lastUpdate == 2)
+    }
+
     @Test func presentationBeforeTheFirstUpdateShowsTheModel() {
         let root = Layer()
         root.opacity = 0.5
