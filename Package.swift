@@ -40,7 +40,11 @@ let package = Package(
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "RefreshKitTests", dependencies: ["RefreshKit", "LayerKit"]),
-        .testTarget(name: "LoadersTests", dependencies: ["Loaders", "LayerKit", "RefreshKit", "LayerKitCairo"]),
+        .testTarget(
+            name: "LoadersTests",
+            dependencies: ["Loaders", "LayerKit", "RefreshKit", "LayerKitCairo"],
+            exclude: ["Snapshots"]
+        ),
         .testTarget(name: "LoaderLabTests", dependencies: ["LoaderLab", "Loaders", "LayerKit"]),
         .testTarget(name: "X11HostTests", dependencies: ["X11Host", "LoaderLab"]),
     ],

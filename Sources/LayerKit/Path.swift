@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One element of a path, as `CGPathElement` lists them.
 public enum PathElement: Hashable, Sendable {
@@ -14,38 +15,60 @@ public enum PathElement: Hashable, Sendable {
 /// Angles are in radians in UIKit's flipped space: angle 0 points right, π/2 points *down*,
 /// and `clockwise: true` means increasing angle, which is clockwise on screen.
 public struct Path: Hashable, Sendable {
-    public private(set) var elements: [PathElement] = []
-    /// Where the next element starts, or nil before the first move.
-    public private(set) var currentPoint: Point?
-    /// Where the current subpath started (the target of `close`).
-    private var subpathStart: Point?
+    /// The elements and drawing state live in a copy-on-write box, so copies of a path share
+    /// one box and with it one cached `PathMeasure` (see `measure`).
+    private var storage: PathStorage
 
-    public init() {}
+    /// The path's elements, in order.
+    public var elements: [PathElement] { storage.elements }
+    /// Where the next element starts, or nil before the first move.
+    public var currentPoint: Point? { storage.currentPoint }
+
+    public init() { storage = PathStorage() }
 
     public init(elements: [PathElement]) {
+        storage = PathStorage()
+        storage.elements.reserveCapacity(elements.count)
         for e in elements { append(e) }
     }
 
-    public var isEmpty: Bool { elements.isEmpty }
+    public var isEmpty: Bool { storage.elements.isEmpty }
+
+    /// The path's measure (lengths, segment table, trimming, dashing), built on first use and
+    /// then shared by every copy of this path value until one of them is mutated.
+    /// Safe to call from several threads at once; the measure is built once.
+    public var measure: PathMeasure { storage.measure() }
+
+    /// Gives this value its own box before a mutation, so other copies keep their elements
+    /// and their cached measure; a box already owned alone just drops its cached measure.
+    private mutating func makeUnique() {
+        if isKnownUniquelyReferenced(&storage) {
+            storage.invalidateMeasure()
+        } else {
+            storage = storage.copy()
+        }
+    }
 
     /// Appends one element, keeping the current point and subpath start up to date.
     public mutating func append(_ e: PathElement) {
+        makeUnique()
+        let s = storage
         switch e {
         case .move(let p):
-            subpathStart = p
-            currentPoint = p
+            s.subpathStart = p
+            s.currentPoint = p
         case .line(let p), .quad(let p, _), .cubic(let p, _, _):
-            if currentPoint == nil {
+            if s.currentPoint == nil {
                 // As CGPath does, a drawing element with no current point starts a subpath.
-                elements.append(.move(to: p))
-                subpathStart = p
+                s.elements.append(.move(to: p))
+                s.subpathStart = p
             }
-            currentPoint = p
+            s.currentPoint = p
         case .close:
-            guard currentPoint != nil else { return }
-            currentPoint = subpathStart
+            guard s.currentPoint != nil else { return }
+            s.currentPoint = s.subpathStart
         }
-        elements.append(e)
+        s.elements.append(e)
     }
 
     public mutating func move(to p: Point) { append(.move(to: p)) }
@@ -91,15 +114,21 @@ public struct Path: Hashable, Sendable {
         // A cubic through the ends of an arc of angle θ with tangent handles of length
         // k·r, k = 4/3·tan(θ/4), is the standard approximation (error < 3e-4·r per quarter).
         let k = 4.0 / 3.0 * tan(step / 4)
+        // The last piece ends at exactly the point UIKit leaves as the current point: the one
+        // at `endAngle` (or the start itself for a full turn). `startAngle + sweep` names the
+        // same direction, but rounding would leave it a few ulps off, and a following arc or
+        // line from that point would then gain a spurious connecting segment.
+        let lastAngle = abs(sweep) >= 2 * Double.pi ? startAngle : endAngle
         var a0 = startAngle
+        var p0 = start
         for i in 0..<pieces {
-            let a1 = i == pieces - 1 ? startAngle + sweep : a0 + step
-            let p0 = Point(x: center.x + r * cos(a0), y: center.y + r * sin(a0))
+            let a1 = i == pieces - 1 ? lastAngle : a0 + step
             let p3 = Point(x: center.x + r * cos(a1), y: center.y + r * sin(a1))
             let c1 = Point(x: p0.x - k * r * sin(a0), y: p0.y + k * r * cos(a0))
             let c2 = Point(x: p3.x + k * r * sin(a1), y: p3.y - k * r * cos(a1))
             addCurve(to: p3, control1: c1, control2: c2)
             a0 = a1
+            p0 = p3
         }
     }
 
@@ -260,6 +289,46 @@ public struct Path: Hashable, Sendable {
         }
     }
 
-    public static func == (l: Path, r: Path) -> Bool { l.elements == r.elements }
+    public static func == (l: Path, r: Path) -> Bool {
+        l.storage === r.storage || l.storage.elements == r.storage.elements
+    }
     public func hash(into h: inout Hasher) { h.combine(elements) }
+}
+
+/// The copy-on-write box behind `Path`.
+///
+/// `@unchecked Sendable` because `elements`, `currentPoint` and `subpathStart` are mutable:
+/// `Path` mutates them only after `isKnownUniquelyReferenced` proved that no other value (and
+/// so no other thread) can see this box. The cached measure is shared and sits behind a mutex.
+private final class PathStorage: @unchecked Sendable {
+    var elements: [PathElement] = []
+    var currentPoint: Point?
+    /// Where the current subpath started (the target of `close`).
+    var subpathStart: Point?
+    private let cachedMeasure = Mutex<PathMeasure?>(nil)
+
+    init() {}
+
+    func copy() -> PathStorage {
+        let c = PathStorage()
+        c.elements = elements
+        c.currentPoint = currentPoint
+        c.subpathStart = subpathStart
+        return c
+    }
+
+    func invalidateMeasure() {
+        cachedMeasure.withLock { $0 = nil }
+    }
+
+    /// The cached measure, built under the lock on first use so concurrent callers build it
+    /// once. The measure keeps only its own tables, not the path, so there is no cycle.
+    func measure() -> PathMeasure {
+        cachedMeasure.withLock { cached in
+            if let m = cached { return m }
+            let m = PathMeasure(elements: elements)
+            cached = m
+            return m
+        }
+    }
 }

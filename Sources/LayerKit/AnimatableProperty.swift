@@ -1,0 +1,185 @@
+/// The values an animation reads and writes for one layer while it is evaluated: the layer's
+/// properties and, for shape layers, the shape's.
+struct LayerValues {
+    var layer: LayerProperties
+    var shape: ShapeProperties?
+}
+
+/// One animatable property, reached by a Core Animation key path such as `"transform.rotation.z"`.
+///
+/// Key paths are resolved to one of these once, when an animation is added; evaluating a frame
+/// then calls `get`/`set` directly, with no string lookups.
+struct AnimatableProperty<Value: Interpolatable>: Sendable {
+    let keyPath: String
+    /// True for `CAShapeLayer`'s own properties (strokeEnd, lineWidth, …).
+    let isShapeProperty: Bool
+    let get: @Sendable (LayerValues) -> Value
+    let set: @Sendable (inout LayerValues, Value) -> Void
+}
+
+/// A property of any value type; the generic code behind it is reached through these methods.
+protocol AnyAnimatableProperty: Sendable {
+    var keyPath: String { get }
+    var isShapeProperty: Bool { get }
+    /// Compiles a property animation for this property (checks its value types).
+    func makeProgram(for animation: PropertyAnimation, context: CompileContext) throws
+        -> AnimationProgram
+    /// An animation from `from` to the property's value in `to` (for implicit and view
+    /// animations), or nil when the two are equal.
+    func transitionAnimation(from: LayerValues, to: LayerValues) -> BasicAnimation?
+}
+
+extension AnimatableProperty: AnyAnimatableProperty {
+    func makeProgram(for animation: PropertyAnimation, context: CompileContext) throws
+        -> AnimationProgram
+    {
+        try animation.makeProgram(property: self, context: context)
+    }
+
+    func transitionAnimation(from: LayerValues, to: LayerValues) -> BasicAnimation? {
+        let a = get(from)
+        let b = get(to)
+        if a == b { return nil }
+        let anim = BasicAnimation(keyPath: keyPath)
+        anim.fromValue = a.animationValue
+        anim.toValue = b.animationValue
+        return anim
+    }
+
+    /// Converts an `AnimationValue` to this property's type or throws naming the key path.
+    func convert(_ value: AnimationValue, role: String) throws -> Value {
+        guard let v = Value(animationValue: value) else {
+            throw AnimationError.wrongValueType(
+                keyPath: keyPath, role: role, expected: Value.valueTypeName, actual: value.typeName)
+        }
+        return v
+    }
+}
+
+/// Everything compiling an animation needs to know about the layer it is added to.
+struct CompileContext {
+    var isShapeLayer: Bool
+}
+
+/// The key paths Core Animation animates on `CALayer` and `CAShapeLayer`, by their CA names.
+enum KeyPathRegistry {
+    static func property(for keyPath: String) -> (any AnyAnimatableProperty)? {
+        table[keyPath]
+    }
+
+    static let table: [String: any AnyAnimatableProperty] = {
+        var t: [String: any AnyAnimatableProperty] = [:]
+        func add<V>(_ p: AnimatableProperty<V>) { t[p.keyPath] = p }
+        func layer<V>(_ name: String, _ kp: WritableKeyPath<LayerProperties, V> & Sendable)
+            -> AnimatableProperty<V>
+        {
+            AnimatableProperty(
+                keyPath: name, isShapeProperty: false, get: { $0.layer[keyPath: kp] },
+                set: { $0.layer[keyPath: kp] = $1 })
+        }
+        func shape<V>(_ name: String, _ kp: WritableKeyPath<ShapeProperties, V> & Sendable)
+            -> AnimatableProperty<V>
+        {
+            let fallback = ShapeProperties()
+            return AnimatableProperty(
+                keyPath: name, isShapeProperty: true,
+                get: { ($0.shape ?? fallback)[keyPath: kp] },
+                set: { $0.shape?[keyPath: kp] = $1 })
+        }
+        // Optional colours animate from and to clear when unset, as a nil CGColor does.
+        func layerColor(_ name: String, _ kp: WritableKeyPath<LayerProperties, Color?> & Sendable)
+            -> AnimatableProperty<Color>
+        {
+            AnimatableProperty(
+                keyPath: name, isShapeProperty: false, get: { $0.layer[keyPath: kp] ?? .clear },
+                set: { $0.layer[keyPath: kp] = $1 })
+        }
+        func shapeColor(_ name: String, _ kp: WritableKeyPath<ShapeProperties, Color?> & Sendable)
+            -> AnimatableProperty<Color>
+        {
+            AnimatableProperty(
+                keyPath: name, isShapeProperty: true,
+                get: { $0.shape?[keyPath: kp] ?? .clear },
+                set: { $0.shape?[keyPath: kp] = $1 })
+        }
+        /// A decomposed component of `transform` (`transform.rotation.z` …).
+        func component(_ name: String, _ kp: WritableKeyPath<TransformVector, Double> & Sendable)
+            -> AnimatableProperty<Double>
+        {
+            AnimatableProperty(
+                keyPath: name, isShapeProperty: false,
+                get: { $0.layer.transform.animatableVector[keyPath: kp] },
+                set: { values, v in
+                    var c = values.layer.transform.animatableVector
+                    c[keyPath: kp] = v
+                    values.layer.transform = Transform3D(animatableVector: c)
+                })
+        }
+
+        add(layer("position", \.position))
+        add(layer("position.x", \.position.x))
+        add(layer("position.y", \.position.y))
+        add(layer("bounds", \.bounds))
+        add(layer("bounds.size", \.bounds.size))
+        add(layer("bounds.size.width", \.bounds.size.width))
+        add(layer("bounds.size.height", \.bounds.size.height))
+        add(layer("bounds.origin", \.bounds.origin))
+        add(layer("bounds.origin.x", \.bounds.origin.x))
+        add(layer("bounds.origin.y", \.bounds.origin.y))
+        add(layer("anchorPoint", \.anchorPoint))
+        add(layer("opacity", \.opacity))
+        add(layer("hidden", \.isHidden))
+        add(layer("zPosition", \.zPosition))
+        add(layer("cornerRadius", \.cornerRadius))
+        add(layer("borderWidth", \.borderWidth))
+        add(layer("transform", \.transform))
+        add(layer("sublayerTransform", \.sublayerTransform))
+        add(layerColor("backgroundColor", \.backgroundColor))
+        add(layerColor("borderColor", \.borderColor))
+
+        add(component("transform.rotation", \.rotation))
+        add(component("transform.rotation.z", \.rotation))
+        add(component("transform.scale.x", \.sx))
+        add(component("transform.scale.y", \.sy))
+        add(component("transform.scale.z", \.sz))
+        add(component("transform.translation.x", \.tx))
+        add(component("transform.translation.y", \.ty))
+        add(component("transform.translation.z", \.tz))
+        // `transform.scale` is the uniform scale: it reads the mean of x and y and sets both.
+        add(
+            AnimatableProperty<Double>(
+                keyPath: "transform.scale", isShapeProperty: false,
+                get: {
+                    let c = $0.layer.transform.animatableVector
+                    return (c.sx + c.sy) / 2
+                },
+                set: { values, v in
+                    var c = values.layer.transform.animatableVector
+                    c.sx = v
+                    c.sy = v
+                    values.layer.transform = Transform3D(animatableVector: c)
+                }))
+        add(
+            AnimatableProperty<Size>(
+                keyPath: "transform.translation", isShapeProperty: false,
+                get: {
+                    let c = $0.layer.transform.animatableVector
+                    return Size(width: c.tx, height: c.ty)
+                },
+                set: { values, v in
+                    var c = values.layer.transform.animatableVector
+                    c.tx = v.width
+                    c.ty = v.height
+                    values.layer.transform = Transform3D(animatableVector: c)
+                }))
+
+        add(shape("strokeStart", \.strokeStart))
+        add(shape("strokeEnd", \.strokeEnd))
+        add(shape("lineWidth", \.lineWidth))
+        add(shape("lineDashPhase", \.lineDashPhase))
+        add(shape("miterLimit", \.miterLimit))
+        add(shapeColor("strokeColor", \.strokeColor))
+        add(shapeColor("fillColor", \.fillColor))
+        return t
+    }()
+}

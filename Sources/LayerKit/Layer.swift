@@ -1,0 +1,400 @@
+import Synchronization
+
+/// A node of the layer tree (`CALayer`): model values, sublayers, layer timing and animations.
+///
+/// The properties hold model values only; animations never change them. What is drawn at a
+/// moment is the scene's presentation (`Scene.presentation()`), a pure function of the model
+/// tree, the animations and the time.
+///
+/// Setting an animatable property of a layer that is in a scene and is not a view's backing
+/// layer animates the change implicitly (0.25 s, the default curve, from the current
+/// presentation value) unless the current `Transaction` disables actions, as Core Animation
+/// does. A layer outside any scene changes without animation (like a layer created in the
+/// current transaction). `isHidden`, `contents`, `masksToBounds` and shape paths change
+/// instantly.
+open class Layer {
+    var model = LayerProperties()
+    /// The animations, in the order they were added (later ones apply on top).
+    var entries: [AnimationEntry] = []
+    /// Set on a scene's root layer only.
+    weak var hostScene: Scene?
+
+    public var name: String? { didSet { if name != oldValue { scene?.setNeedsUpdate() } } }
+    /// A UIView's own layer: no implicit animations outside `ViewAnimation` blocks.
+    public var isViewBacking: Bool = false
+
+    public private(set) var sublayers: [Layer] = []
+    public private(set) weak var superlayer: Layer?
+
+    public init() {}
+
+    /// The model values, as a snapshot.
+    public var properties: LayerProperties { model }
+
+    // MARK: Geometry and appearance
+
+    public var bounds: Rect {
+        get { model.bounds }
+        set { set(\.bounds, newValue, action: "bounds") }
+    }
+    public var position: Point {
+        get { model.position }
+        set { set(\.position, newValue, action: "position") }
+    }
+    public var anchorPoint: Point {
+        get { model.anchorPoint }
+        set { set(\.anchorPoint, newValue, action: "anchorPoint") }
+    }
+    public var transform: Transform3D {
+        get { model.transform }
+        set { set(\.transform, newValue, action: "transform") }
+    }
+    /// The 2D part of `transform` (`affineTransform()` / `setAffineTransform(_:)`).
+    public var affineTransform: AffineTransform {
+        get { model.transform.affine }
+        set { set(\.transform, Transform3D(newValue), action: "transform") }
+    }
+    public var sublayerTransform: Transform3D {
+        get { model.sublayerTransform }
+        set { set(\.sublayerTransform, newValue, action: "sublayerTransform") }
+    }
+    public var opacity: Double {
+        get { model.opacity }
+        set { set(\.opacity, newValue, action: "opacity") }
+    }
+    public var isHidden: Bool {
+        get { model.isHidden }
+        set { set(\.isHidden, newValue, action: nil) }
+    }
+    public var backgroundColor: Color? {
+        get { model.backgroundColor }
+        set { set(\.backgroundColor, newValue, action: "backgroundColor") }
+    }
+    public var cornerRadius: Double {
+        get { model.cornerRadius }
+        set { set(\.cornerRadius, newValue, action: "cornerRadius") }
+    }
+    public var borderWidth: Double {
+        get { model.borderWidth }
+        set { set(\.borderWidth, newValue, action: "borderWidth") }
+    }
+    public var borderColor: Color? {
+        get { model.borderColor }
+        set { set(\.borderColor, newValue, action: "borderColor") }
+    }
+    public var masksToBounds: Bool {
+        get { model.masksToBounds }
+        set { set(\.masksToBounds, newValue, action: nil) }
+    }
+    public var contents: ImageReference? {
+        get { model.contents }
+        set { set(\.contents, newValue, action: nil) }
+    }
+    public var contentsGravity: ContentsGravity {
+        get { model.contentsGravity }
+        set { set(\.contentsGravity, newValue, action: nil) }
+    }
+    public var zPosition: Double {
+        get { model.zPosition }
+        set { set(\.zPosition, newValue, action: "zPosition") }
+    }
+
+    /// `CALayer.frame`: the bounds' box in the superlayer, derived from position, bounds,
+    /// anchorPoint and transform. Setting it sets `bounds.size` and `position` (the origin of
+    /// `bounds` is kept); a non-finite frame is ignored.
+    public var frame: Rect {
+        get { model.frame }
+        set {
+            guard newValue.isFinite else { return }
+            let f = newValue.standardized
+            var b = model.bounds
+            b.size = f.size
+            let a = model.anchorPoint
+            let p = Point(x: f.origin.x + a.x * f.size.width, y: f.origin.y + a.y * f.size.height)
+            if b != model.bounds { bounds = b }
+            if p != model.position { position = p }
+        }
+    }
+
+    // MARK: Layer timing
+
+    /// The layer's timing, as `CAMediaTiming` on a layer: its local time is
+    /// `(parent time − beginTime) · speed + timeOffset`, so `speed = 0` with `timeOffset` set
+    /// pauses the subtree and `speed < 1` slows it down.
+    public var beginTime: Double = 0 { didSet { timingDidChange() } }
+    public var speed: Double = 1 { didSet { timingDidChange() } }
+    public var timeOffset: Double = 0 { didSet { timingDidChange() } }
+
+    private func timingDidChange() { scene?.setNeedsUpdate() }
+
+    /// The map from scene time to this layer's local time (through every ancestor up to the
+    /// layer that hosts the scene, or the top of the tree).
+    var timeMap: TimeMap {
+        var chain: [Layer] = []
+        var l: Layer? = self
+        while let layer = l {
+            chain.append(layer)
+            if layer.hostScene != nil { break }
+            l = layer.superlayer
+        }
+        var map = TimeMap.identity
+        for layer in chain.reversed() { map = layer.childTimeMap(from: map) }
+        return map
+    }
+
+    /// This layer's map given its superlayer's.
+    func childTimeMap(from parent: TimeMap) -> TimeMap {
+        parent.child(
+            beginTime: TimingSanitizer.offset(beginTime), speed: TimingSanitizer.speed(speed),
+            timeOffset: TimingSanitizer.offset(timeOffset))
+    }
+
+    /// `CALayer.convertTime(_:from:)`: a time in `layer`'s local time (scene time when nil) as
+    /// this layer's local time. When `layer`'s time stands still (speed 0 somewhere above it),
+    /// its local time says nothing about scene time and the current scene time is used.
+    public func convertTime(_ t: Double, from layer: Layer?) -> Double {
+        let sceneTime: Double
+        if let layer {
+            let m = layer.timeMap
+            if m.rate != 0 {
+                sceneTime = (t - m.offset) / m.rate
+            } else {
+                sceneTime = layer.scene?.currentTime ?? 0
+            }
+        } else {
+            sceneTime = t
+        }
+        return timeMap.local(sceneTime)
+    }
+
+    /// `CALayer.convertTime(_:to:)`: a time in this layer's local time as `layer`'s local time
+    /// (scene time when nil).
+    public func convertTime(_ t: Double, to layer: Layer?) -> Double {
+        if let layer { return layer.convertTime(t, from: self) }
+        let m = timeMap
+        return m.rate != 0 ? (t - m.offset) / m.rate : (scene?.currentTime ?? 0)
+    }
+
+    // MARK: The tree
+
+    /// The scene this layer is shown in (through its root), if any.
+    public var scene: Scene? {
+        var l: Layer? = self
+        while let layer = l {
+            if let s = layer.hostScene { return s }
+            l = layer.superlayer
+        }
+        return nil
+    }
+
+    public func addSublayer(_ layer: Layer) {
+        insertSublayer(layer, at: sublayers.count)
+    }
+
+    /// Inserts at `index`, clamped to the valid range. Adding a layer to itself or to one of
+    /// its own descendants is ignored (it would make a cycle).
+    public func insertSublayer(_ layer: Layer, at index: Int) {
+        guard layer !== self, !isDescendant(of: layer) else { return }
+        layer.removeFromSuperlayer()
+        let i = Swift.min(Swift.max(index, 0), sublayers.count)
+        sublayers.insert(layer, at: i)
+        layer.superlayer = self
+        if let scene {
+            scene.setNeedsUpdate()
+            scene.stampPendingAnimations(in: layer)
+        }
+    }
+
+    /// Inserts just above `sibling`, or at the top when `sibling` is not a sublayer.
+    public func insertSublayer(_ layer: Layer, above sibling: Layer?) {
+        if let s = sibling, let i = sublayers.firstIndex(where: { $0 === s }) {
+            insertSublayer(layer, at: i + 1)
+        } else {
+            addSublayer(layer)
+        }
+    }
+
+    /// Inserts just below `sibling`, or at the bottom when `sibling` is not a sublayer.
+    public func insertSublayer(_ layer: Layer, below sibling: Layer?) {
+        if let s = sibling, let i = sublayers.firstIndex(where: { $0 === s }) {
+            insertSublayer(layer, at: i)
+        } else {
+            insertSublayer(layer, at: 0)
+        }
+    }
+
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.scene?.setNeedsUpdate()
+        parent.sublayers.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    /// True when `ancestor` is this layer's superlayer or above it.
+    func isDescendant(of ancestor: Layer) -> Bool {
+        var l = superlayer
+        while let layer = l {
+            if layer === ancestor { return true }
+            l = layer.superlayer
+        }
+        return false
+    }
+
+    // MARK: Animations
+
+    /// Adds a copy of `anim` (`CALayer.add(_:forKey:)`), replacing any animation with the same
+    /// key (which stops with `finished == false`).
+    ///
+    /// A `beginTime` of 0 becomes the layer's current local time (`Scene.currentTime` converted
+    /// to it), or the time the layer joins a scene. The key path and values are checked here:
+    /// an unknown key path, a shape key path on a plain layer or a value of the wrong type
+    /// throws an `AnimationError` naming it, and nothing is added.
+    public func add(_ anim: Animation, forKey key: String?) throws {
+        let copy = anim.clone()
+        let compiled = try copy.compile(
+            context: CompileContext(isShapeLayer: self is ShapeLayer),
+            inheritedDuration: TimingModel.defaultDuration)
+        let scene = self.scene
+        if let key, let old = entries.first(where: { $0.key == key }) {
+            detach(old)
+        }
+        let entry = AnimationEntry(key: key, animation: copy, compiled: compiled, layer: self)
+        entries.append(entry)
+        if copy.beginTime == 0 || !copy.beginTime.isFinite {
+            entry.needsStamp = true
+        }
+        if let scene {
+            scene.setNeedsUpdate()
+            scene.stamp(entry, at: scene.currentTime, map: timeMap)
+            entry.addedAt = scene.currentTime
+        }
+        ThreadContext.current.animationAdded(entry, scene: scene)
+    }
+
+    /// The running copy added under `key`.
+    public func animation(forKey key: String) -> Animation? {
+        entries.first(where: { $0.key == key })?.animation
+    }
+
+    /// Removes the animation added under `key`; its delegate hears `finished == false`.
+    public func removeAnimation(forKey key: String) {
+        guard let entry = entries.first(where: { $0.key == key }) else { return }
+        detach(entry)
+    }
+
+    /// Removes every animation; each delegate hears `finished == false` (unless it already
+    /// finished).
+    public func removeAllAnimations() {
+        for entry in entries { detach(entry) }
+    }
+
+    /// The keys of the animations added with a key, in the order they were added.
+    public func animationKeys() -> [String] {
+        entries.compactMap(\.key)
+    }
+
+    /// Takes an entry off this layer; a delegate that has not heard the stop hears it at the
+    /// scene's next update (or now, outside a scene).
+    func detach(_ entry: AnimationEntry) {
+        entries.removeAll { $0 === entry }
+        entry.isDetached = true
+        guard !entry.didStop else { return }
+        entry.didStop = true
+        entry.finishedNormally = false
+        if let scene {
+            scene.setNeedsUpdate()
+            entry.stopSceneTime = scene.currentTime
+            scene.enqueueStop(entry, at: scene.currentTime)
+        } else {
+            entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
+        }
+    }
+
+    // MARK: Model changes and actions
+
+    /// The model values an animation reads and writes.
+    var modelValues: LayerValues { LayerValues(layer: model, shape: nil) }
+
+    /// Replaces the model values (ShapeLayer overrides to keep its shape part).
+    func setModelValues(_ v: LayerValues) { model = v.layer }
+
+    /// Sets one model property and runs the action Core Animation would run for it.
+    /// Setting a property to the value it already has does nothing (no action, no frame).
+    func set<V: Equatable>(_ kp: WritableKeyPath<LayerProperties, V>, _ value: V, action: String?) {
+        if model[keyPath: kp] == value { return }
+        let change: (inout LayerValues) -> Void = { $0.layer[keyPath: kp] = value }
+        setValues(change, action: action)
+    }
+
+    func setValues(_ change: (inout LayerValues) -> Void, action key: String?) {
+        guard let scene else {
+            var v = modelValues
+            change(&v)
+            setModelValues(v)
+            return
+        }
+        scene.setNeedsUpdate()
+        guard let key, let plan = ThreadContext.current.actionPlan(for: self),
+            let property = KeyPathRegistry.property(for: key)
+        else {
+            var v = modelValues
+            change(&v)
+            setModelValues(v)
+            return
+        }
+        let before = plan.fromPresentation ? scene.values(of: self, at: scene.currentTime) : modelValues
+        var after = modelValues
+        change(&after)
+        setModelValues(after)
+        guard let anim = property.transitionAnimation(from: before, to: after) else { return }
+        plan.configure(anim, layer: self, scene: scene)
+        try? add(anim, forKey: key)
+    }
+
+    /// The presentation values now (`CALayer.presentation()`): the model with the animations
+    /// applied at `Scene.currentTime`, without sublayers; nil outside a scene.
+    public func presentation() -> PresentationLayer? {
+        guard let scene else { return nil }
+        let v = scene.values(of: self, at: scene.currentTime)
+        return PresentationLayer(name: name, properties: v.layer, shape: v.shape, sublayers: [])
+    }
+}
+
+/// One animation attached to a layer: the running copy, its compiled form and its progress
+/// through start and stop.
+final class AnimationEntry {
+    let key: String?
+    let animation: Animation
+    var compiled: CompiledAnimation
+    weak var layer: Layer?
+    /// The begin time still has to be set from the layer's current time.
+    var needsStamp = false
+    var didStart = false
+    var didStop = false
+    var isDetached = false
+    /// Whether it ran to its end (nil while running).
+    var finishedNormally: Bool?
+    /// When it stopped, in scene time.
+    var stopSceneTime: Double?
+    /// When it is expected to stop, in scene time (refreshed while events are looked for).
+    var expectedStop: Double?
+    /// The scene time when it was added (no event is dated before it).
+    var addedAt = -Double.infinity
+    let sequence: UInt64
+
+    init(key: String?, animation: Animation, compiled: CompiledAnimation, layer: Layer) {
+        self.key = key
+        self.animation = animation
+        self.compiled = compiled
+        self.layer = layer
+        sequence = EventSequence.next()
+    }
+}
+
+/// Numbers animations and completions in the order they were made, to order events that
+/// fall on the same instant.
+enum EventSequence {
+    private static let counter = Atomic<UInt64>(0)
+
+    static func next() -> UInt64 { counter.add(1, ordering: .relaxed).newValue }
+}

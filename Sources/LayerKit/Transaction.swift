@@ -1,0 +1,224 @@
+import Foundation
+
+/// Groups model changes and sets how they animate (`CATransaction`).
+///
+/// Transactions nest and are per thread, like Core Animation's. Settings made in an outer
+/// transaction apply inside inner ones unless those set their own. Outside any `begin()`,
+/// settings go to the thread's implicit transaction, which the next `Scene.update` on that
+/// thread commits (as the run loop commits Core Animation's).
+public enum Transaction {
+    /// Opens a nested transaction.
+    public static func begin() {
+        ThreadContext.current.frames.append(TransactionFrame())
+    }
+
+    /// Closes the innermost transaction. Its completion block runs when every animation added
+    /// after the block was set (in it or in transactions nested in it) has stopped — at once
+    /// at the scene's next update when there are none, or right away outside any scene.
+    /// Without an open transaction this commits the implicit one.
+    public static func commit() {
+        let context = ThreadContext.current
+        guard let frame = context.frames.popLast() else {
+            context.commitImplicitTransaction()
+            return
+        }
+        context.finish(frame)
+    }
+
+    /// Commits the implicit transaction now.
+    public static func flush() {
+        ThreadContext.current.commitImplicitTransaction()
+    }
+
+    public static func setDisableActions(_ flag: Bool) {
+        ThreadContext.current.innermostFrame.disableActions = flag
+    }
+
+    /// True when property changes do not animate implicitly.
+    public static func disableActions() -> Bool {
+        ThreadContext.current.lookup(\.disableActions) ?? false
+    }
+
+    /// The duration of implicit animations (0.25 s unless set; negative or NaN means 0.25).
+    public static func setAnimationDuration(_ duration: Double) {
+        ThreadContext.current.innermostFrame.duration = duration
+    }
+
+    public static func animationDuration() -> Double {
+        let d = ThreadContext.current.lookup(\.duration) ?? TimingModel.defaultDuration
+        return d.isFinite && d >= 0 ? d : TimingModel.defaultDuration
+    }
+
+    /// The timing function of implicit animations (nil: the default curve).
+    public static func setAnimationTimingFunction(_ function: TimingFunction?) {
+        let frame = ThreadContext.current.innermostFrame
+        frame.timingFunction = function
+        frame.timingFunctionIsSet = true
+    }
+
+    public static func animationTimingFunction() -> TimingFunction? {
+        for frame in ThreadContext.current.framesInnermostFirst where frame.timingFunctionIsSet {
+            return frame.timingFunction
+        }
+        return nil
+    }
+
+    /// Runs `block` when the animations added to this transaction from now on have stopped.
+    public static func setCompletionBlock(_ block: (() -> Void)?) {
+        let frame = ThreadContext.current.innermostFrame
+        frame.completion = block
+        frame.members = []
+    }
+
+    /// Runs `body` in a transaction with actions disabled: its changes take effect at once.
+    @discardableResult
+    public static func performWithoutActions<T>(_ body: () throws -> T) rethrows -> T {
+        begin()
+        setDisableActions(true)
+        defer { commit() }
+        return try body()
+    }
+}
+
+/// One open transaction's settings.
+final class TransactionFrame {
+    var disableActions: Bool?
+    var duration: Double?
+    var timingFunction: TimingFunction?
+    var timingFunctionIsSet = false
+    var completion: (() -> Void)?
+    /// Animations added since the completion block was set.
+    var members: [AnimationEntry] = []
+    weak var scene: Scene?
+}
+
+/// A `ViewAnimation.animate` block being run.
+final class ViewAnimationContext {
+    let duration: Double
+    let delay: Double
+    let timingFunction: TimingFunction
+    let beginFromCurrentState: Bool
+    var members: [AnimationEntry] = []
+    weak var scene: Scene?
+
+    init(duration: Double, delay: Double, timingFunction: TimingFunction, beginFromCurrentState: Bool) {
+        self.duration = duration
+        self.delay = delay
+        self.timingFunction = timingFunction
+        self.beginFromCurrentState = beginFromCurrentState
+    }
+
+    /// A zero duration changes values without animating them.
+    var animates: Bool { duration > 0 }
+}
+
+/// How a model change animates: what `actionForKey:` would return.
+struct ActionPlan {
+    /// Start from the presentation value (implicit animations, beginFromCurrentState) rather
+    /// than the old model value.
+    var fromPresentation: Bool
+    var duration: Double
+    var timingFunction: TimingFunction
+    var delay: Double
+
+    func configure(_ anim: Animation, layer: Layer, scene: Scene) {
+        anim.duration = duration
+        anim.timingFunction = timingFunction
+        if delay > 0 {
+            anim.beginTime = layer.timeMap.local(scene.currentTime) + delay
+            // During the delay the layer shows the start value, not the new model value.
+            anim.fillMode = .backwards
+        }
+    }
+}
+
+/// Per-thread state: the transaction stack and open view-animation blocks.
+final class ThreadContext {
+    var frames: [TransactionFrame] = []
+    var implicitFrame: TransactionFrame?
+    var viewAnimations: [ViewAnimationContext] = []
+    /// The scene most recently updated on this thread (for completions with no layer).
+    weak var lastScene: Scene?
+
+    private static let key = "LayerKit.ThreadContext"
+
+    static var current: ThreadContext {
+        let dict = Thread.current.threadDictionary
+        if let c = dict[key] as? ThreadContext { return c }
+        let c = ThreadContext()
+        dict[key] = c
+        return c
+    }
+
+    var innermostFrame: TransactionFrame {
+        if let f = frames.last { return f }
+        if let f = implicitFrame { return f }
+        let f = TransactionFrame()
+        implicitFrame = f
+        return f
+    }
+
+    var framesInnermostFirst: [TransactionFrame] {
+        var all = Array(frames.reversed())
+        if let f = implicitFrame { all.append(f) }
+        return all
+    }
+
+    func lookup<V>(_ kp: KeyPath<TransactionFrame, V?>) -> V? {
+        for frame in frames.reversed() {
+            if let v = frame[keyPath: kp] { return v }
+        }
+        return implicitFrame?[keyPath: kp]
+    }
+
+    /// The action for a change to `layer`, or nil when it changes without animation.
+    func actionPlan(for layer: Layer) -> ActionPlan? {
+        if layer.isViewBacking {
+            guard let v = viewAnimations.last, v.animates else { return nil }
+            return ActionPlan(
+                fromPresentation: v.beginFromCurrentState, duration: v.duration,
+                timingFunction: v.timingFunction, delay: v.delay)
+        }
+        if Transaction.disableActions() { return nil }
+        return ActionPlan(
+            fromPresentation: true, duration: Transaction.animationDuration(),
+            timingFunction: Transaction.animationTimingFunction() ?? .default, delay: 0)
+    }
+
+    func animationAdded(_ entry: AnimationEntry, scene: Scene?) {
+        if let scene { lastScene = scene }
+        if let v = viewAnimations.last, entry.layer?.isViewBacking == true {
+            v.members.append(entry)
+            if v.scene == nil { v.scene = scene }
+        }
+        if let frame = frames.last ?? implicitFrame, frame.completion != nil {
+            frame.members.append(entry)
+            if frame.scene == nil { frame.scene = scene }
+        }
+    }
+
+    /// Registers a closed transaction's completion, or hands its animations to the enclosing
+    /// transaction when that one waits for them too.
+    func finish(_ frame: TransactionFrame) {
+        if let parent = frames.last ?? implicitFrame, parent.completion != nil {
+            parent.members.append(contentsOf: frame.members)
+            if parent.scene == nil { parent.scene = frame.scene }
+        }
+        guard let block = frame.completion else { return }
+        guard let scene = frame.scene ?? lastScene else {
+            block()
+            return
+        }
+        scene.addCompletion(
+            CompletionRecord(
+                members: frame.members, rootLocalDueTime: nil,
+                sequence: EventSequence.next()
+            ) { _ in block() })
+    }
+
+    func commitImplicitTransaction() {
+        guard let frame = implicitFrame else { return }
+        implicitFrame = nil
+        finish(frame)
+    }
+}

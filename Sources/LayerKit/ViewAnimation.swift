@@ -1,0 +1,64 @@
+/// Options of `ViewAnimation.animate` (`UIView.AnimationOptions`), with UIKit's raw values.
+public struct ViewAnimationOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// Start from what is on screen (the presentation value) instead of the old model value.
+    public static let beginFromCurrentState = ViewAnimationOptions(rawValue: 1 << 2)
+    /// The curve is a two-bit field; ease-in-ease-out is its zero value (the default).
+    public static let curveEaseInOut = ViewAnimationOptions(rawValue: 0 << 16)
+    public static let curveEaseIn = ViewAnimationOptions(rawValue: 1 << 16)
+    public static let curveEaseOut = ViewAnimationOptions(rawValue: 2 << 16)
+    public static let curveLinear = ViewAnimationOptions(rawValue: 3 << 16)
+
+    /// The timing function the curve bits select.
+    public var timingFunction: TimingFunction {
+        switch (rawValue >> 16) & 3 {
+        case 1: .easeIn
+        case 2: .easeOut
+        case 3: .linear
+        default: .easeInEaseOut
+        }
+    }
+}
+
+/// `UIView.animate(withDuration:delay:options:animations:completion:)` for view-backing layers.
+public enum ViewAnimation {
+    /// Runs `animations`; every change it makes to an animatable property of a view-backing
+    /// layer (`Layer.isViewBacking`) animates from the old value — or, with
+    /// `.beginFromCurrentState`, from the value on screen — to the new one, over `duration`
+    /// seconds after `delay`, along the options' curve. The model values change at once;
+    /// during the delay the layers keep showing the start values. An animation of the same
+    /// property already running is replaced (its completion then reports `false`).
+    ///
+    /// `completion` is delivered by the scene in time order with animation callbacks, at the
+    /// end time — now + delay + duration in the root layer's time, or later when one of the
+    /// animations ends later — with `finished == false` when one of its animations was
+    /// removed or replaced first. Changes to other layers follow their own rules (implicit
+    /// animations). With no scene at all the completion runs right away with `true`.
+    /// A non-positive or NaN duration or delay counts as 0: changes then happen at once.
+    public static func animate(
+        withDuration duration: Double, delay: Double = 0, options: ViewAnimationOptions = [],
+        animations: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        let d = duration > 0 ? duration : 0
+        let wait = delay > 0 ? delay : 0
+        let context = ThreadContext.current
+        let block = ViewAnimationContext(
+            duration: d, delay: wait, timingFunction: options.timingFunction,
+            beginFromCurrentState: options.contains(.beginFromCurrentState))
+        context.viewAnimations.append(block)
+        animations()
+        context.viewAnimations.removeLast()
+        guard let completion else { return }
+        guard let scene = block.scene ?? context.lastScene else {
+            completion(true)
+            return
+        }
+        let due = scene.rootLocalTime(at: scene.currentTime) + wait + d
+        scene.addCompletion(
+            CompletionRecord(
+                members: block.members, rootLocalDueTime: due.isFinite ? due : nil,
+                sequence: EventSequence.next(), block: completion))
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// PNG images by file path, each decoded once and kept for every later frame.
+///
+/// A file that cannot be loaded is remembered too: its error is reported once, through
+/// `report`, and later lookups fail at once without touching the disk again.
+/// The cache is safe to share between threads (its tables are behind a lock); the surfaces it
+/// returns are not, so draw with them on one thread, as the app does.
+public final class ImageCache: @unchecked Sendable {
+    /// The cache the renderer uses by default; it reports on standard error.
+    public static let shared = ImageCache()
+
+    private let lock = NSLock()
+    private var images: [String: ImageSurface] = [:]
+    private var failures: [String: CairoError] = [:]
+    private var failureOrder: [String] = []
+    private let report: @Sendable (String) -> Void
+
+    /// `report` receives each failure's message once (default: a line on standard error).
+    public init(report: @escaping @Sendable (String) -> Void = ImageCache.reportOnStandardError) {
+        self.report = report
+    }
+
+    /// Writes `message` and a newline to standard error.
+    public static let reportOnStandardError: @Sendable (String) -> Void = { message in
+        FileHandle.standardError.write(Data(("loaderlab: " + message + "\n").utf8))
+    }
+
+    /// The image at `path`, loaded on first use. Throws the load error (reported once).
+    public func image(at path: String) throws -> ImageSurface {
+        lock.lock()
+        if let image = images[path] {
+            lock.unlock()
+            return image
+        }
+        if let failure = failures[path] {
+            lock.unlock()
+            throw failure
+        }
+        lock.unlock()
+        do {
+            let image = try ImageSurface.load(png: path)
+            lock.lock()
+            images[path] = image
+            lock.unlock()
+            return image
+        } catch {
+            let failure = (error as? CairoError) ?? CairoError("cannot load image \(path): \(error)")
+            lock.lock()
+            let first = failures[path] == nil
+            if first {
+                failures[path] = failure
+                failureOrder.append(path)
+            }
+            lock.unlock()
+            if first { report(failure.message) }
+            throw failure
+        }
+    }
+
+    /// Every load failure so far, in the order they happened.
+    public var errors: [CairoError] {
+        lock.lock()
+        defer { lock.unlock() }
+        return failureOrder.compactMap { failures[$0] }
+    }
+
+    /// Forgets every image and failure (e.g. after the files changed on disk).
+    public func removeAll() {
+        lock.lock()
+        images.removeAll()
+        failures.removeAll()
+        failureOrder.removeAll()
+        lock.unlock()
+    }
+}

@@ -1,1 +1,0 @@
-// LayerKitCairo module.

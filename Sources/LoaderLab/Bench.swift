@@ -1,0 +1,248 @@
+import Foundation
+import LayerKit
+import LayerKitCairo
+
+/// `loaderlab bench`: frame costs against raw Cairo, headless `render` throughput and the
+/// windowed app's startup, memory and CPU (see BENCHMARKS.md). It reports; it never fails a
+/// build because a number is slow.
+public struct Bench {
+    public let commands: Commands
+
+    public init(commands: Commands) {
+        self.commands = commands
+    }
+
+    /// The benchmark's settings, from its command line.
+    struct Options: Equatable {
+        enum Section: String, CaseIterable { case frames, headless, window }
+        var frames = 600
+        var warmup = 30
+        var sections: Set<Section> = Set(Section.allCases)
+        /// Workload names (loader ids and `gallery`); empty: all.
+        var only: [String] = []
+        /// Seconds of each windowed CPU measurement.
+        var windowSeconds = 10.0
+        /// Renders per loader in the headless measurement.
+        var renders = 120
+        /// The viewports measured: 800×600 points at scale 1 and at scale 2 (1600×1200 pixels).
+        var scales: [Double] = [1, 2]
+    }
+
+    static let usage = """
+        usage: loaderlab bench [--frames N] [--warmup N] [--only SECTIONS] [--loader ID]...
+                               [--renders N] [--window-seconds S] [--scale S]...
+
+        Measures and prints, for every loader and the gallery at 800×600 points (scale 1:
+        800×600 pixels; scale 2: 1600×1200 pixels):
+          frames    engine, render and raster-baseline time per frame, p50/p95/p99 in ms, over N
+                    frames (default 600) of animation time advanced 1/60 s a frame, after
+                    --warmup frames (default 30); ratio = (engine + render) / raster at p50
+          headless  frames/s of `render` at 800×600 including the PNG (--renders per loader)
+          window    the previewer under Xvfb: startup to first frame, peak RSS, CPU and frames
+                    over --window-seconds (default 10) animating and idle
+        SECTIONS is a comma-separated subset of frames,headless,window (default: all).
+        --loader ID (repeatable; `gallery` for the full gallery) limits the frame section.
+        """
+
+    static func parse(_ arguments: [String]) throws -> Options? {
+        var options = Options()
+        var scales: [Double] = []
+        var i = 0
+        func value(_ name: String) throws -> String {
+            guard i + 1 < arguments.count else { throw ArgumentError("bench: \(name) needs a value") }
+            i += 1
+            return arguments[i]
+        }
+        func count(_ name: String, _ range: ClosedRange<Int>) throws -> Int {
+            let text = try value(name)
+            guard let n = Int(text), range.contains(n) else {
+                throw ArgumentError("bench: \(name) must be a whole number in \(range), not '\(text)'")
+            }
+            return n
+        }
+        while i < arguments.count {
+            let argument = arguments[i]
+            switch argument {
+            case "--help", "-h":
+                return nil
+            case "--frames": options.frames = try count(argument, 1...1_000_000)
+            case "--warmup": options.warmup = try count(argument, 0...100_000)
+            case "--renders": options.renders = try count(argument, 1...1_000_000)
+            case "--loader": options.only.append(try value(argument))
+            case "--only":
+                let text = try value(argument)
+                var sections = Set<Options.Section>()
+                for part in text.split(separator: ",") {
+                    guard let section = Options.Section(rawValue: String(part)) else {
+                        throw ArgumentError("bench: --only: unknown section '\(part)' (frames, headless, window)")
+                    }
+                    sections.insert(section)
+                }
+                guard !sections.isEmpty else { throw ArgumentError("bench: --only needs a section") }
+                options.sections = sections
+            case "--window-seconds":
+                let text = try value(argument)
+                guard let s = Double(text), s.isFinite, s >= 1, s <= 3600 else {
+                    throw ArgumentError("bench: --window-seconds must be 1…3600, not '\(text)'")
+                }
+                options.windowSeconds = s
+            case "--scale":
+                let text = try value(argument)
+                guard let s = Double(text), s.isFinite, s > 0, s <= 4 else {
+                    throw ArgumentError("bench: --scale must be a number in (0, 4], not '\(text)'")
+                }
+                scales.append(s)
+            default:
+                throw ArgumentError("bench: unexpected argument '\(argument)'")
+            }
+            i += 1
+        }
+        if !scales.isEmpty { options.scales = scales }
+        return options
+    }
+
+    /// Runs the benchmark with `arguments` (after `bench`); returns the exit status.
+    public func run(_ arguments: [String]) -> Int32 {
+        let io = commands.io
+        let options: Options
+        do {
+            guard let parsed = try Self.parse(arguments) else {
+                io.out(Self.usage)
+                return 0
+            }
+            options = parsed
+        } catch {
+            io.err("loaderlab: \(error)")
+            return 2
+        }
+        let names = Self.workloadNames(source: commands.source)
+        for name in options.only where !names.contains(name) {
+            io.err("loaderlab: bench: --loader: unknown workload '\(name)' (\(names.joined(separator: ", ")))")
+            return 2
+        }
+        do {
+            io.out(Self.machineDescription())
+            if options.sections.contains(.frames) { try runFrames(options) }
+            if options.sections.contains(.headless) { try runHeadless(options) }
+            if options.sections.contains(.window) { try BenchWindow(io: io, seconds: options.windowSeconds).run() }
+            return 0
+        } catch let failure as CommandFailure {
+            io.err("loaderlab: \(failure.message)")
+            return failure.exitCode
+        } catch {
+            io.err("loaderlab: bench: \(error)")
+            return 1
+        }
+    }
+
+    /// The viewport every frame and headless measurement uses, in points.
+    static let viewport = Size(width: 800, height: 600)
+
+    // MARK: - Frames
+
+    func runFrames(_ options: Options) throws {
+        let io = commands.io
+        let bench = FrameBench(frames: options.frames, warmup: options.warmup)
+        io.out("")
+        io.out(
+            "frames: \(options.frames) frames (+\(options.warmup) warm-up) of 1/60 s each; times in ms; "
+                + "ratio = (engine+render) p50 / raster p50")
+        io.out(
+            BenchFormat.pad("workload", 12) + BenchFormat.pad("pixels", 11)
+                + "   engine p50/p95/p99      render p50/p95/p99      total p50/p95/p99"
+                + "       raster p50/p95/p99   ratio")
+        for scale in options.scales {
+            for name in Self.workloadNames(source: commands.source)
+            where options.only.isEmpty || options.only.contains(name) {
+                let workload = try Self.makeWorkload(name, source: commands.source, size: Self.viewport)
+                let r = try bench.run(workload, scale: scale, images: commands.images)
+                io.out(Self.line(r))
+            }
+        }
+    }
+
+    static func line(_ r: FrameResult) -> String {
+        func triple(_ s: BenchStats) -> String {
+            BenchFormat.padLeft(
+                "\(BenchFormat.ms(s.p50))/\(BenchFormat.ms(s.p95))/\(BenchFormat.ms(s.p99))", 22)
+        }
+        return BenchFormat.pad(r.name, 12) + BenchFormat.pad("\(r.pixelWidth)x\(r.pixelHeight)", 11)
+            + triple(r.engine) + "  " + triple(r.render) + "  " + triple(r.total) + "  " + triple(r.raster)
+            + "  " + BenchFormat.padLeft(BenchFormat.fixed(r.ratio, 2), 6)
+    }
+
+    // MARK: - Headless
+
+    func runHeadless(_ options: Options) throws {
+        let io = commands.io
+        let dir = FileManager.default.temporaryDirectory.path + "/loaderlab-bench-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        io.out("")
+        io.out(
+            "headless: `render --size 800x600` \(options.renders) times per loader, PNG to \(dir); "
+                + "split = snapshot / draw / PNG in ms (p50)")
+        var totalFrames = 0
+        var totalSeconds = 0.0
+        for entry in commands.source.entries {
+            let moment: SceneMoment = entry.isHeader ? .refreshing(time: 1) : .time(1)
+            let output = dir + "/\(entry.id).png"
+            let render = RenderOptions(
+                loaderID: entry.id, moment: moment, size: Self.viewport, scale: 1, output: output)
+            try commands.render(render)  // warm-up: image cache, first PNG
+            let start = BenchClock.now()
+            for _ in 0..<options.renders { try commands.render(render) }
+            let seconds = BenchClock.now() - start
+            totalFrames += options.renders
+            totalSeconds += seconds
+
+            // The same work in its three parts, to see where the time goes.
+            var snapshot: [Double] = []
+            var draw: [Double] = []
+            var png: [Double] = []
+            let renderer = LayerRenderer(images: commands.images)
+            for _ in 0..<max(10, options.renders / 4) {
+                let (shot, t0) = try BenchClock.time {
+                    try commands.snapshot(id: entry.id, moment: moment, size: Self.viewport)
+                }
+                let surface = try commands.makeSurface(points: shot.size, scale: 1)
+                let canvas = try Canvas(surface: surface)
+                let ((), t1) = BenchClock.time { renderer.draw(shot.tree, on: canvas) }
+                let ((), t2) = try BenchClock.time { try commands.write(surface, to: output) }
+                snapshot.append(t0)
+                draw.append(t1)
+                png.append(t2)
+            }
+            let fps = Double(options.renders) / seconds
+            io.out(
+                BenchFormat.pad(entry.id, 12) + BenchFormat.padLeft(BenchFormat.fixed(fps, 1), 8) + " frames/s"
+                    + "   split " + BenchFormat.ms(BenchStats(snapshot).p50) + " / "
+                    + BenchFormat.ms(BenchStats(draw).p50) + " / " + BenchFormat.ms(BenchStats(png).p50))
+        }
+        if totalSeconds > 0 {
+            io.out(
+                BenchFormat.pad("all", 12)
+                    + BenchFormat.padLeft(BenchFormat.fixed(Double(totalFrames) / totalSeconds, 1), 8)
+                    + " frames/s")
+        }
+    }
+
+    // MARK: - Machine
+
+    /// nproc, CPU model, memory and load, from /proc.
+    static func machineDescription() -> String {
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let model =
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
+            ?? "unknown"
+        let meminfo = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""
+        let memKB =
+            meminfo.split(separator: "\n").first { $0.hasPrefix("MemTotal:") }
+            .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
+            .split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+        return "machine: \(ProcessInfo.processInfo.activeProcessorCount) cpus, \(model), "
+            + "\(memKB / 1024) MiB memory; load average \(load)"
+    }
+}

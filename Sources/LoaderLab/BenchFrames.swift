@@ -1,0 +1,120 @@
+import Foundation
+import LayerKit
+import LayerKitCairo
+
+/// Something to animate for the frame benchmark: each call moves real animation time on by one
+/// frame and returns the presentation tree to draw.
+protocol BenchWorkload: AnyObject {
+    /// What the report calls it (a loader id or `gallery`).
+    var name: String { get }
+    /// The viewport in points.
+    var size: Size { get }
+    /// Advances the workload's clock by `dt` seconds and evaluates the tree at the new time
+    /// (everything a frame of the app does before drawing).
+    func nextFrame(dt: Double) -> PresentationLayer
+}
+
+/// A workload built from a `SceneSource`'s snapshots, for sources that have no live scenes
+/// (the demo scene): each frame asks for the snapshot at the next moment.
+final class SnapshotWorkload: BenchWorkload {
+    let source: any SceneSource
+    let name: String
+    let size: Size
+    private var time = 0.0
+
+    init(source: any SceneSource, id: String, size: Size) {
+        self.source = source
+        self.name = id
+        self.size = size
+    }
+
+    func nextFrame(dt: Double) -> PresentationLayer {
+        time += dt
+        do {
+            return try source.snapshot(id: name, moment: .time(time), size: size).tree
+        } catch {
+            return PresentationLayer(name: nil, properties: LayerProperties())
+        }
+    }
+}
+
+/// One workload's per-frame costs at one pixel size.
+struct FrameResult {
+    var name: String
+    var pixelWidth: Int
+    var pixelHeight: Int
+    var scale: Double
+    /// Evaluating the presentation tree.
+    var engine: BenchStats
+    /// Drawing it with `LayerRenderer`.
+    var render: BenchStats
+    /// engine + render, frame by frame.
+    var total: BenchStats
+    /// Replaying the same frame's Cairo recording onto a blank image.
+    var raster: BenchStats
+
+    /// (engine + render) / raster at the median.
+    var ratio: Double { total.p50 / raster.p50 }
+}
+
+/// Measures frame costs: engine, render and the raster baseline, side by side frame by frame
+/// so a busy machine slows all three alike.
+struct FrameBench {
+    var frames: Int
+    /// Frames run first and not counted: the first frames fill caches (images, path measures).
+    var warmup: Int
+    var dt = 1.0 / 60
+
+    func run(_ workload: BenchWorkload, scale: Double, images: ImageCache) throws -> FrameResult {
+        let width = max(1, Int((workload.size.width * scale).rounded(.up)))
+        let height = max(1, Int((workload.size.height * scale).rounded(.up)))
+        let target = try ImageSurface(width: width, height: height)
+        let canvas = try Canvas(surface: target)
+        canvas.scale(scale, scale)
+        let replayTarget = try ImageSurface(width: width, height: height)
+        let replayCanvas = try Canvas(surface: replayTarget)
+        let renderer = LayerRenderer(images: images)
+
+        var engine: [Double] = []
+        var render: [Double] = []
+        var total: [Double] = []
+        var raster: [Double] = []
+        for frame in 0..<(warmup + frames) {
+            let (tree, engineTime) = BenchClock.time { workload.nextFrame(dt: dt) }
+
+            canvas.erase()
+            let ((), renderTime) = BenchClock.time {
+                renderer.draw(tree, on: canvas)
+                target.flush()
+            }
+
+            // The baseline: the same frame as Cairo commands, recorded (not timed) and replayed
+            // onto a blank image of the same size (timed).
+            let recording = try RecordingSurface(width: width, height: height)
+            do {
+                let recorder = try recording.makeCanvas(replayingOnto: replayTarget)
+                recorder.scale(scale, scale)
+                renderer.draw(tree, on: recorder)
+            }
+            replayCanvas.erase()
+            let ((), rasterTime) = BenchClock.time {
+                recording.replay(onto: replayCanvas)
+                replayTarget.flush()
+            }
+
+            if frame >= warmup {
+                engine.append(engineTime)
+                render.append(renderTime)
+                total.append(engineTime + renderTime)
+                raster.append(rasterTime)
+            }
+        }
+        if let error = canvas.error ?? replayCanvas.error {
+            throw CommandFailure(message: "bench \(workload.name): \(error.message)", exitCode: 1)
+        }
+        return FrameResult(
+            name: workload.name, pixelWidth: width, pixelHeight: height, scale: scale,
+            engine: BenchStats(engine), render: BenchStats(render), total: BenchStats(total),
+            raster: BenchStats(raster))
+    }
+}

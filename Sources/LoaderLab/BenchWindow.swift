@@ -1,0 +1,283 @@
+import Foundation
+
+/// The windowed measurements: the previewer (`loaderlab` with no command) under Xvfb, watched
+/// from outside through /proc and the frame log the host writes ($LOADERLAB_FRAME_LOG, one
+/// line per presented frame).
+///
+/// - startup: from just before the process is spawned to the first line of the frame log;
+/// - peak RSS: VmHWM from /proc/PID/status after everything else;
+/// - CPU: utime + stime from /proc/PID/stat (and run time from /proc/PID/task/*/schedstat, in
+///   ns) over `seconds` of the gallery animating (keys 1–3 begin every header's refresh; the
+///   standalone loaders run from the start), then over `seconds` idle after keys 4 and 5 stop
+///   the standalone loaders and the headers' refreshes have ended; with the frames presented
+///   and the context switches (wake-ups) of all threads in each window.
+struct BenchWindow {
+    let io: CommandIO
+    let seconds: Double
+    /// The executable to measure: this one.
+    var executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        ?? CommandLine.arguments[0]
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    func run() throws {
+        io.out("")
+        guard let xvfb = Self.which("Xvfb"), let xdotool = Self.which("xdotool") else {
+            io.out("window: skipped (needs Xvfb and xdotool: `make deps-test`)")
+            return
+        }
+        let dir = FileManager.default.temporaryDirectory.path + "/loaderlab-bench-window-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+
+        let server = try XvfbServer(executable: xvfb)
+        defer { server.stop() }
+        let log = dir + "/frames.log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = server.display
+        environment["LOADERLAB_FRAME_LOG"] = log
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: executable)
+        app.arguments = []
+        app.environment = environment
+        app.standardOutput = FileHandle.nullDevice
+        let start = BenchClock.now()
+        try app.run()
+        defer {
+            if app.isRunning {
+                app.terminate()
+                app.waitUntilExit()
+            }
+        }
+        let pid = app.processIdentifier
+
+        // Startup: poll the log's size (not its lines: the first byte is the first frame).
+        var startup = Double.nan
+        while BenchClock.now() - start < 10 {
+            if Self.fileSize(log) > 0 {
+                startup = BenchClock.now() - start
+                break
+            }
+            guard app.isRunning else {
+                throw Failure(description: "window: the app exited with status \(app.terminationStatus) before its first frame")
+            }
+            usleep(200)
+        }
+        guard startup.isFinite else { throw Failure(description: "window: no frame within 10 s") }
+        let rssAtStart = ProcStat.vmHWM(pid: pid)
+        io.out("window: Xvfb \(server.display), \(executable)")
+        io.out("startup to first presented frame: \(BenchFormat.ms(startup)) ms; peak RSS then \(Self.kib(rssAtStart))")
+
+        let tool = XdotoolDriver(executable: xdotool, display: server.display)
+        try tool.waitForWindow(named: "LoaderLab")
+        // Animating: every header refreshes, the standalone loaders already run.
+        try tool.keys(["1", "2", "3"])
+        usleep(500_000)
+        let busy = measure(pid: pid, log: log)
+
+        // Idle: stop the standalone loaders; wait for the headers' refreshes to end.
+        try tool.keys(["4", "5"])
+        var lastFrames = Self.lineCount(log)
+        var quietSince = BenchClock.now()
+        let deadline = BenchClock.now() + 30
+        while BenchClock.now() < deadline, BenchClock.now() - quietSince < 1.5 {
+            usleep(100_000)
+            let frames = Self.lineCount(log)
+            if frames != lastFrames {
+                lastFrames = frames
+                quietSince = BenchClock.now()
+            }
+        }
+        let idle = measure(pid: pid, log: log)
+        let rss = ProcStat.vmHWM(pid: pid)
+
+        io.out("animating \(BenchFormat.fixed(busy.seconds, 1)) s: " + busy.summary)
+        io.out("idle      \(BenchFormat.fixed(idle.seconds, 1)) s: " + idle.summary)
+        io.out("peak RSS (VmHWM) at the end: \(Self.kib(rss))")
+    }
+
+    struct Window {
+        var seconds: Double
+        var frames: Int
+        var cpuTicks: Int
+        var runNanoseconds: Int
+        var switches: Int
+
+        var summary: String {
+            let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+            let statCPU = Double(cpuTicks) / ticksPerSecond / seconds * 100
+            let schedCPU = Double(runNanoseconds) / 1e9 / seconds * 100
+            return "\(frames) frames (\(BenchFormat.fixed(Double(frames) / seconds, 1)) fps), "
+                + "CPU \(BenchFormat.fixed(statCPU, 2)) % of a core by utime+stime, "
+                + "\(BenchFormat.fixed(schedCPU, 2)) % by schedstat; \(switches) context switches"
+        }
+    }
+
+    func measure(pid: Int32, log: String) -> Window {
+        let frames0 = Self.lineCount(log)
+        let cpu0 = ProcStat.cpuTicks(pid: pid)
+        let run0 = ProcStat.runNanoseconds(pid: pid)
+        let switches0 = ProcStat.contextSwitches(pid: pid)
+        let start = BenchClock.now()
+        usleep(UInt32(seconds * 1_000_000))
+        let elapsed = BenchClock.now() - start
+        return Window(
+            seconds: elapsed, frames: Self.lineCount(log) - frames0,
+            cpuTicks: ProcStat.cpuTicks(pid: pid) - cpu0, runNanoseconds: ProcStat.runNanoseconds(pid: pid) - run0,
+            switches: ProcStat.contextSwitches(pid: pid) - switches0)
+    }
+
+    static func kib(_ value: Int?) -> String {
+        guard let value else { return "n/a" }
+        return "\(value) kB (\(BenchFormat.fixed(Double(value) / 1024, 1)) MiB)"
+    }
+
+    static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    static func lineCount(_ path: String) -> Int {
+        guard let data = FileManager.default.contents(atPath: path) else { return 0 }
+        return data.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    }
+}
+
+/// Numbers about a process from /proc.
+enum ProcStat {
+    /// utime + stime in clock ticks (fields 14 and 15 of /proc/PID/stat).
+    static func cpuTicks(pid: Int32) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = text.lastIndex(of: ")")
+        else { return 0 }
+        // Fields after the command name (which may hold spaces): state is field 3.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return 0 }
+        return user + system
+    }
+
+    /// Time on a CPU, in ns, summed over every thread (first field of each task's schedstat).
+    static func runNanoseconds(pid: Int32) -> Int {
+        tasks(pid).reduce(0) { sum, task in
+            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)) ?? ""
+            return sum + (text.split(separator: " ").first.flatMap { Int($0) } ?? 0)
+        }
+    }
+
+    /// Voluntary and involuntary context switches summed over every thread: each is a
+    /// wake-up or a preemption.
+    static func contextSwitches(pid: Int32) -> Int {
+        tasks(pid).reduce(0) { sum, task in
+            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
+            return sum + field("voluntary_ctxt_switches:", in: text) + field("nonvoluntary_ctxt_switches:", in: text)
+        }
+    }
+
+    /// Peak resident set size in kB.
+    static func vmHWM(pid: Int32) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        let value = field("VmHWM:", in: text)
+        return value > 0 ? value : nil
+    }
+
+    private static func tasks(_ pid: Int32) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    }
+
+    private static func field(_ name: String, in text: String) -> Int {
+        for line in text.split(separator: "\n") where line.hasPrefix(name) {
+            return Int(line.dropFirst(name.count).split(separator: " ").first ?? "") ?? 0
+        }
+        return 0
+    }
+}
+
+/// A private Xvfb server on a free display, found by Xvfb itself (`-displayfd`).
+final class XvfbServer {
+    let process = Process()
+    let display: String
+
+    init(executable: String) throws {
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Xvfb writes the display number and a newline once it accepts connections.
+        var text = ""
+        let handle = pipe.fileHandleForReading
+        while !text.contains("\n") {
+            let data = handle.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.terminate()
+            throw BenchWindow.Failure(description: "window: Xvfb did not start")
+        }
+        display = ":\(number)"
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+}
+
+/// Sends keys to the app's window with xdotool.
+struct XdotoolDriver {
+    let executable: String
+    let display: String
+
+    @discardableResult
+    func run(_ arguments: [String]) throws -> String {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        process.environment = environment
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchWindow.Failure(description: "window: xdotool \(arguments.joined(separator: " ")) failed")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func waitForWindow(named name: String) throws {
+        let deadline = BenchClock.now() + 10
+        while BenchClock.now() < deadline {
+            if let id = try? run(["search", "--name", name]).split(separator: "\n").first {
+                try run(["windowfocus", "--sync", String(id)])
+                return
+            }
+            usleep(50_000)
+        }
+        throw BenchWindow.Failure(description: "window: no window named \(name)")
+    }
+
+    func keys(_ keys: [String]) throws {
+        for key in keys { try run(["key", key]) }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import LayerKit
+import Loaders
+
+extension Bench {
+    /// The name of the workload with every loader at once.
+    static let galleryName = "gallery"
+
+    /// The workloads of the frame section: each loader, then the gallery (when the source is
+    /// the loaders' catalog; another source's loaders are measured through its snapshots).
+    static func workloadNames(source: any SceneSource) -> [String] {
+        let ids = source.entries.map(\.id)
+        let live = ids.allSatisfy { Catalog.info(id: $0) != nil }
+        return live && !ids.isEmpty ? ids + [galleryName] : ids
+    }
+
+    static func makeWorkload(_ name: String, source: any SceneSource, size: Size) throws -> BenchWorkload {
+        if name == galleryName {
+            return SessionWorkload(name: name, ids: source.entries.map(\.id), size: size)
+        }
+        if Catalog.info(id: name) != nil {
+            return SessionWorkload(name: name, ids: [name], size: size)
+        }
+        return SnapshotWorkload(source: source, id: name, size: size)
+    }
+}
+
+/// Live loader sessions in one `Scene` on a `ManualClock`, stepped as the window steps them:
+/// clock, `tick()` of every session, `Scene.update()`, `presentation()`.
+///
+/// One loader fills the viewport. The gallery lays the loaders out in a 3×2 grid of equal
+/// tiles, each session sized to its tile. Standalone loaders run from the start; a header is
+/// made to refresh (`start()`) whenever it is idle, so every loader animates in every frame
+/// except for the moments a header's refresh ends and restarts.
+final class SessionWorkload: BenchWorkload {
+    let name: String
+    let size: Size
+    let clock = ManualClock(time: 0)
+    let sessions: [LoaderSession]
+    let scene: Scene
+
+    init(name: String, ids: [String], size: Size) {
+        self.name = name
+        self.size = size
+        if ids.count == 1, let session = Catalog.makeSession(id: ids[0], size: size) {
+            sessions = [session]
+            scene = Scene(root: session.layer, clock: clock)
+        } else {
+            let root = Layer()
+            root.isViewBacking = true
+            root.name = "gallery"
+            let columns = 3
+            let rows = max(1, (ids.count + columns - 1) / columns)
+            let tile = Size(width: size.width / Double(columns), height: size.height / Double(rows))
+            var made: [LoaderSession] = []
+            Transaction.performWithoutActions {
+                root.frame = Rect(origin: .zero, size: size)
+                for (index, id) in ids.enumerated() {
+                    guard let session = Catalog.makeSession(id: id, size: tile) else { continue }
+                    let origin = Point(
+                        x: Double(index % columns) * tile.width, y: Double(index / columns) * tile.height)
+                    session.layer.frame = Rect(origin: origin, size: tile)
+                    root.addSublayer(session.layer)
+                    made.append(session)
+                }
+            }
+            sessions = made
+            scene = Scene(root: root, clock: clock)
+        }
+        scene.update()
+    }
+
+    func nextFrame(dt: Double) -> PresentationLayer {
+        clock.advance(by: dt)
+        for session in sessions {
+            if session.info.kind == .header, session.status == .idle { session.start() }
+            session.tick()
+        }
+        scene.update()
+        return scene.presentation()
+    }
+}

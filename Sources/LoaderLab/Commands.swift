@@ -1,0 +1,166 @@
+import Foundation
+import LayerKit
+import LayerKitCairo
+
+/// Where a command writes: standard output and standard error, each taking whole lines
+/// (or blocks of lines) without the final newline.
+public struct CommandIO: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+        self.out = out
+        self.err = err
+    }
+
+    /// The process's standard output and standard error.
+    public static let standard = CommandIO(
+        out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+        err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+}
+
+/// A command that ran and failed: its one-line message and the process exit status
+/// (2: bad arguments, 1: the work itself failed, e.g. an output that cannot be written).
+public struct CommandFailure: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public let exitCode: Int32
+
+    public var description: String { message }
+}
+
+/// The headless commands of ../shared/CLI.md: `list`, `render`, `inspect`, `sheet`, `help`.
+public struct Commands {
+    public let source: any SceneSource
+    public let io: CommandIO
+    public let images: ImageCache
+
+    public init(source: any SceneSource, io: CommandIO = .standard, images: ImageCache = .shared) {
+        self.source = source
+        self.io = io
+        self.images = images
+    }
+
+    /// What running the command line came to.
+    public enum Outcome: Hashable, Sendable {
+        /// A headless command ran (or failed, its one-line message already on standard
+        /// error); exit with this status.
+        case finished(Int32)
+        /// No command: the host opens the previewer window with these options.
+        case openWindow(WindowOptions)
+    }
+
+    /// Parses and runs `arguments` (without the program name). A failure is reported as one
+    /// line on standard error: status 2 for a bad or missing argument, 1 when the work failed.
+    public func run(_ arguments: [String]) -> Outcome {
+        if arguments.first == "bench" {
+            return .finished(Bench(commands: self).run(Array(arguments.dropFirst())))
+        }
+        do {
+            let invocation = try ArgumentParser.parse(arguments, loaderIDs: source.entries.map(\.id))
+            if case .window(let options) = invocation { return .openWindow(options) }
+            try execute(invocation)
+            return .finished(0)
+        } catch let error as ArgumentError {
+            io.err("loaderlab: \(error.message)")
+            return .finished(2)
+        } catch let failure as CommandFailure {
+            io.err("loaderlab: \(failure.message)")
+            return .finished(failure.exitCode)
+        } catch {
+            io.err("loaderlab: \(error)")
+            return .finished(1)
+        }
+    }
+
+    /// Runs one parsed command (not `.window`).
+    public func execute(_ invocation: Invocation) throws {
+        switch invocation {
+        case .window:
+            throw CommandFailure(message: "the window is not a headless command", exitCode: 1)
+        case .list:
+            list()
+        case .help(let command):
+            io.out(Help.text(for: command))
+        case .render(let options):
+            try render(options)
+        case .inspect(let options):
+            try inspect(options)
+        case .sheet(let options):
+            try sheet(options)
+        }
+    }
+
+    /// `list`: `id<TAB>title<TAB>kind`, one loader a line.
+    public func list() {
+        for entry in source.entries {
+            io.out("\(entry.id)\t\(entry.title)\t\(entry.kind)")
+        }
+    }
+
+    /// The snapshot for a command, with STATE checked against the loader's kind.
+    func snapshot(id: String, moment: SceneMoment, size: Size?) throws -> SceneSnapshot {
+        guard let entry = source.entry(id: id) else {
+            throw CommandFailure(message: "--loader: unknown loader '\(id)'", exitCode: 2)
+        }
+        if !entry.isHeader {
+            switch moment {
+            case .pull:
+                throw CommandFailure(
+                    message: "--pull: '\(id)' is a standalone loader; only headers can be pulled", exitCode: 2
+                )
+            case .refreshing:
+                throw CommandFailure(
+                    message: "--refreshing: '\(id)' is a standalone loader; only headers refresh", exitCode: 2
+                )
+            case .time:
+                break
+            }
+        }
+        do {
+            return try source.snapshot(id: id, moment: moment, size: size)
+        } catch {
+            throw CommandFailure(message: "\(id): \(error)", exitCode: 1)
+        }
+    }
+
+    /// `render`: the loader at one moment as a PNG of size × scale pixels, transparent where
+    /// no layer draws.
+    public func render(_ options: RenderOptions) throws {
+        let shot = try snapshot(id: options.loaderID, moment: options.moment, size: options.size)
+        let surface = try makeSurface(points: shot.size, scale: options.scale)
+        let canvas = try cairo { try Canvas(surface: surface) }
+        canvas.scale(options.scale, options.scale)
+        LayerRenderer(images: images).draw(shot.tree, on: canvas)
+        if let error = canvas.error { throw CommandFailure(message: error.message, exitCode: 1) }
+        try write(surface, to: options.output)
+    }
+
+    /// `inspect`: the presentation tree as CLI.md's JSON on standard output.
+    public func inspect(_ options: InspectOptions) throws {
+        let shot = try snapshot(id: options.loaderID, moment: options.moment, size: options.size)
+        io.out(InspectJSON.document(loader: options.loaderID, snapshot: shot))
+    }
+
+    func makeSurface(points: Size, scale: Double) throws -> ImageSurface {
+        let w = Int((points.width * scale).rounded(.up))
+        let h = Int((points.height * scale).rounded(.up))
+        return try cairo { try ImageSurface(width: max(1, w), height: max(1, h)) }
+    }
+
+    func write(_ surface: ImageSurface, to path: String) throws {
+        do {
+            try surface.writePNG(to: path)
+        } catch {
+            throw CommandFailure(message: "\(error)", exitCode: 1)
+        }
+    }
+
+    /// Turns a Cairo failure into a command failure (status 1).
+    func cairo<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw CommandFailure(message: "\(error)", exitCode: 1)
+        }
+    }
+}

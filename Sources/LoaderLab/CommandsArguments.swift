@@ -1,0 +1,283 @@
+import Foundation
+import LayerKit
+
+/// A bad or missing command-line argument: one line naming it; the process exits with 2.
+public struct ArgumentError: Error, CustomStringConvertible, Equatable, Sendable {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// What the window (X11Host) is asked to open with; nil fields take the host's defaults.
+public struct WindowOptions: Hashable, Sendable {
+    /// The loader to show first (`--loader ID`).
+    public var loaderID: String?
+    /// Pixels per point (`--scale S`); nil: the host picks.
+    public var scale: Double?
+    /// The window's size in points (`--size WxH`).
+    public var size: Size?
+
+    public init(loaderID: String? = nil, scale: Double? = nil, size: Size? = nil) {
+        self.loaderID = loaderID
+        self.scale = scale
+        self.size = size
+    }
+}
+
+/// `render`'s settings.
+public struct RenderOptions: Hashable, Sendable {
+    public var loaderID: String
+    public var moment: SceneMoment
+    public var size: Size?
+    public var scale: Double
+    public var output: String
+
+    public init(loaderID: String, moment: SceneMoment, size: Size?, scale: Double, output: String) {
+        self.loaderID = loaderID
+        self.moment = moment
+        self.size = size
+        self.scale = scale
+        self.output = output
+    }
+}
+
+/// `inspect`'s settings.
+public struct InspectOptions: Hashable, Sendable {
+    public var loaderID: String
+    public var moment: SceneMoment
+    public var size: Size?
+
+    public init(loaderID: String, moment: SceneMoment, size: Size?) {
+        self.loaderID = loaderID
+        self.moment = moment
+        self.size = size
+    }
+}
+
+/// `sheet`'s settings.
+public struct SheetOptions: Hashable, Sendable {
+    public var time: Double
+    public var scale: Double
+    public var output: String
+
+    public init(time: Double, scale: Double, output: String) {
+        self.time = time
+        self.scale = scale
+        self.output = output
+    }
+}
+
+/// One parsed invocation of `loaderlab`.
+public enum Invocation: Hashable, Sendable {
+    case window(WindowOptions)
+    case list
+    case render(RenderOptions)
+    case inspect(InspectOptions)
+    case sheet(SheetOptions)
+    /// Usage for one command, or for all when nil.
+    case help(String?)
+}
+
+/// Parses `loaderlab`'s arguments as ../shared/CLI.md specifies them.
+public enum ArgumentParser {
+    /// The commands `help` knows about.
+    public static let commands = ["list", "render", "inspect", "sheet", "bench", "help"]
+
+    /// Limits that keep one bad number from asking for gigabytes or hours.
+    public static let maximumScale = 8.0
+    public static let maximumSide = 4096.0
+    /// The largest image side in pixels (8192² ARGB pixels are 256 MiB).
+    public static let maximumPixels = 8192.0
+    /// Snapshots step the scene in small increments, so a huge time would take minutes.
+    public static let maximumTime = 600.0
+    public static let maximumPull = 10_000.0
+    /// `sheet`'s default moment: one second in, when every loader shows something.
+    public static let defaultSheetTime = 1.0
+
+    /// Parses `arguments` (without the program name); `loaderIDs` are the ids `--loader` accepts.
+    public static func parse(_ arguments: [String], loaderIDs: [String]) throws -> Invocation {
+        guard let first = arguments.first else { return .window(WindowOptions()) }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "--help", "-h":
+            guard rest.isEmpty else { throw ArgumentError("unexpected argument '\(rest[0])' after \(first)") }
+            return .help(nil)
+        case "help":
+            guard rest.count <= 1 else { throw ArgumentError("unexpected argument '\(rest[1])' after help") }
+            if let command = rest.first, !commands.contains(command) {
+                throw ArgumentError(
+                    "help: unknown command '\(command)' (commands: \(commands.joined(separator: ", ")))")
+            }
+            return .help(rest.first)
+        case "list":
+            let options = try Options(rest, command: "list", values: [], flags: [])
+            if options.help { return .help("list") }
+            return .list
+        case "render":
+            let o = try Options(
+                rest, command: "render",
+                values: ["--loader", "--time", "--pull", "--size", "--scale", "--out"],
+                flags: ["--refreshing"])
+            if o.help { return .help("render") }
+            let id = try loaderID(o, loaderIDs)
+            return .render(
+                RenderOptions(
+                    loaderID: id, moment: try moment(o), size: try size(o), scale: try scale(o) ?? 1,
+                    output: try output(o)))
+        case "inspect":
+            let o = try Options(
+                rest, command: "inspect", values: ["--loader", "--time", "--pull", "--size"],
+                flags: ["--refreshing"])
+            if o.help { return .help("inspect") }
+            let id = try loaderID(o, loaderIDs)
+            return .inspect(InspectOptions(loaderID: id, moment: try moment(o), size: try size(o)))
+        case "sheet":
+            let o = try Options(rest, command: "sheet", values: ["--time", "--scale", "--out"], flags: [])
+            if o.help { return .help("sheet") }
+            let time = try o.values["--time"].map { try number($0, "--time", max: maximumTime) }
+            let scale = try scale(o) ?? 1
+            return .sheet(SheetOptions(time: time ?? defaultSheetTime, scale: scale, output: try output(o)))
+        default:
+            guard first.hasPrefix("-") else {
+                throw ArgumentError(
+                    "unknown command '\(first)' (commands: \(commands.joined(separator: ", ")); "
+                        + "see loaderlab --help)")
+            }
+            let o = try Options(
+                arguments, command: nil, values: ["--loader", "--scale", "--size"], flags: [])
+            if o.help { return .help(nil) }
+            var window = WindowOptions()
+            if o.values["--loader"] != nil { window.loaderID = try loaderID(o, loaderIDs) }
+            window.scale = try scale(o)
+            window.size = try size(o)
+            if let s = window.size, let k = window.scale { try checkPixels(s, scale: k) }
+            return .window(window)
+        }
+    }
+
+    /// Options after the command word: `--name value`, `--name=value` or a flag.
+    struct Options {
+        var values: [String: String] = [:]
+        var flags: Set<String> = []
+        var help = false
+
+        init(
+            _ arguments: [String], command: String?, values allowedValues: Set<String>,
+            flags allowedFlags: Set<String>
+        ) throws {
+            let context = command.map { " for \($0)" } ?? ""
+            var i = 0
+            while i < arguments.count {
+                let argument = arguments[i]
+                i += 1
+                if argument == "--help" || argument == "-h" {
+                    help = true
+                    continue
+                }
+                guard argument.hasPrefix("--") else {
+                    throw ArgumentError("unexpected argument '\(argument)'\(context)")
+                }
+                var name = argument
+                var inlineValue: String?
+                if let eq = argument.firstIndex(of: "=") {
+                    name = String(argument[..<eq])
+                    inlineValue = String(argument[argument.index(after: eq)...])
+                }
+                if allowedFlags.contains(name) {
+                    guard inlineValue == nil else { throw ArgumentError("\(name) takes no value") }
+                    guard !flags.contains(name) else { throw ArgumentError("\(name) given more than once") }
+                    flags.insert(name)
+                } else if allowedValues.contains(name) {
+                    guard values[name] == nil else { throw ArgumentError("\(name) given more than once") }
+                    if let inlineValue {
+                        values[name] = inlineValue
+                    } else {
+                        guard i < arguments.count else { throw ArgumentError("\(name) needs a value") }
+                        values[name] = arguments[i]
+                        i += 1
+                    }
+                } else {
+                    throw ArgumentError("unknown option '\(name)'\(context)")
+                }
+            }
+        }
+    }
+
+    static func loaderID(_ o: Options, _ ids: [String]) throws -> String {
+        guard let id = o.values["--loader"] else { throw ArgumentError("missing --loader ID") }
+        guard ids.contains(id) else {
+            throw ArgumentError("--loader: unknown loader '\(id)' (known: \(ids.joined(separator: ", ")))")
+        }
+        return id
+    }
+
+    static func output(_ o: Options) throws -> String {
+        guard let out = o.values["--out"] else { throw ArgumentError("missing --out FILE.png") }
+        guard !out.isEmpty else { throw ArgumentError("--out: empty file name") }
+        return out
+    }
+
+    static func moment(_ o: Options) throws -> SceneMoment {
+        let time = try o.values["--time"].map { try number($0, "--time", max: maximumTime) }
+        let pull = try o.values["--pull"].map { try number($0, "--pull", max: maximumPull) }
+        let refreshing = o.flags.contains("--refreshing")
+        if let pull {
+            if time != nil { throw ArgumentError("--pull cannot be combined with --time") }
+            if refreshing { throw ArgumentError("--pull cannot be combined with --refreshing") }
+            return .pull(pull)
+        }
+        if refreshing { return .refreshing(time: time ?? 0) }
+        return .time(time ?? 0)
+    }
+
+    static func scale(_ o: Options) throws -> Double? {
+        guard let text = o.values["--scale"] else { return nil }
+        let s = try number(text, "--scale", max: maximumScale)
+        guard s > 0 else { throw ArgumentError("--scale: must be greater than 0, got '\(text)'") }
+        return s
+    }
+
+    static func size(_ o: Options) throws -> Size? {
+        guard let text = o.values["--size"] else { return nil }
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
+            throw ArgumentError("--size: expected WxH in points (e.g. 200x200), got '\(text)'")
+        }
+        guard w.isFinite, h.isFinite, w > 0, h > 0, w <= maximumSide, h <= maximumSide else {
+            throw ArgumentError(
+                "--size: each side must be greater than 0 and at most \(format(maximumSide)), got '\(text)'")
+        }
+        let size = Size(w, h)
+        try checkPixels(size, scale: try scale(o) ?? 1)
+        return size
+    }
+
+    static func checkPixels(_ size: Size, scale: Double) throws {
+        let largest = max(size.width, size.height) * scale
+        guard largest <= maximumPixels else {
+            throw ArgumentError(
+                "--size: \(format(size.width))x\(format(size.height)) at scale \(format(scale)) "
+                    + "exceeds \(format(maximumPixels)) pixels")
+        }
+    }
+
+    /// A finite number in 0…`max`.
+    static func number(_ text: String, _ name: String, max: Double) throws -> Double {
+        guard let v = Double(text), v.isFinite else {
+            throw ArgumentError("\(name): expected a number, got '\(text)'")
+        }
+        guard v >= 0, v <= max else {
+            throw ArgumentError("\(name): must be between 0 and \(format(max)), got '\(text)'")
+        }
+        return v
+    }
+
+    /// A number without a needless ".0".
+    static func format(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
+    }
+}

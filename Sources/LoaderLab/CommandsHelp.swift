@@ -1,0 +1,84 @@
+/// Usage text for `loaderlab help [COMMAND]` and `--help`.
+public enum Help {
+    public static let overview = """
+        loaderlab — preview iOS loaders and pull-to-refresh animations
+
+        usage:
+          loaderlab [--loader ID] [--scale S] [--size WxH]      open the previewer window (X11)
+          loaderlab list                                         loader ids, titles and kinds
+          loaderlab render  --loader ID [STATE] [--size WxH] [--scale S] --out FILE.png
+          loaderlab inspect --loader ID [STATE] [--size WxH]    presentation tree as JSON
+          loaderlab sheet   [--time T] [--scale S] --out FILE.png   every loader side by side
+          loaderlab bench   [...]                                 frame-cost benchmarks
+          loaderlab help [COMMAND] | --help                      usage
+
+        Loader ids: four-dots, three-dots, airplane (pull-to-refresh headers), orbit, balls
+        (standalone loaders).
+
+        STATE (T in seconds, 0…600; P in points; the default is --time 0):
+          --time T                a standalone loader T seconds after it started; a header at rest
+          --pull P                a header held pulled down to contentOffset.y = −P, still dragging
+          --refreshing [--time T] a header T seconds after it was released past its threshold
+
+        --size is the viewport in points (default: the loader's own); --scale is pixels per
+        point (default 1, at most 8). A bad or missing argument prints one line naming it and
+        exits with 2; an output that cannot be written prints one line and exits with 1,
+        leaving no partial file.
+        """
+
+    public static func text(for command: String?) -> String {
+        switch command {
+        case "list":
+            return """
+                usage: loaderlab list
+
+                Prints every loader, one a line: its id, title and kind ("header" or
+                "standalone"), separated by tabs.
+                """
+        case "render":
+            return """
+                usage: loaderlab render --loader ID [STATE] [--size WxH] [--scale S] --out FILE.png
+
+                Draws the loader at the moment STATE picks into a PNG of size × scale pixels,
+                transparent where no layer draws. The file is written whole or not at all.
+
+                STATE: --time T | --pull P | --refreshing [--time T]   (default --time 0)
+                --size WxH   viewport in points, each side 0 < s ≤ 4096 (default: the loader's)
+                --scale S    pixels per point, 0 < S ≤ 8 (default 1); size × scale ≤ 8192 pixels
+                """
+        case "inspect":
+            return """
+                usage: loaderlab inspect --loader ID [STATE] [--size WxH]
+
+                Prints the presentation tree at that moment as JSON:
+                  {"loader", "state", "time", "size": [w, h], "root": LAYER}
+                LAYER: name, kind ("layer" | "shape" | "image"), bounds [x, y, w, h],
+                position, anchorPoint, transform [a, b, c, d, tx, ty] (the 2D affine part),
+                toRoot (this layer's bounds coordinates to the root's), opacity, hidden;
+                shape layers also strokeStart, strokeEnd (clamped to 0…1), lineWidth,
+                lineDashPattern, strokeColor, fillColor ([r, g, b, a] or null), pathBounds;
+                then sublayers, in drawing order. Matrices follow CGAffineTransform:
+                x' = a·x + c·y + tx, y' = b·x + d·y + ty.
+                A number that is not finite (NaN or infinity) is written as null.
+                """
+        case "sheet":
+            return """
+                usage: loaderlab sheet [--time T] [--scale S] --out FILE.png
+
+                Draws every loader side by side in a grid, each with its title, on a neutral
+                grey: standalone loaders T seconds after they started, headers T seconds into a
+                refresh (default T = 1).
+                """
+        case "bench":
+            return Bench.usage
+        case "help":
+            return """
+                usage: loaderlab help [COMMAND]
+
+                Prints the usage of COMMAND (list, render, inspect, sheet, bench, help), or of all.
+                """
+        default:
+            return overview
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import LayerKit
+
+/// Whether a loader is a pull-to-refresh header above a list or a standalone loading view.
+public enum LoaderKind: String, Hashable, Sendable {
+    case header
+    case standalone
+}
+
+/// What the catalog knows about one loader.
+public struct LoaderInfo: Hashable, Sendable {
+    /// The stable id used on the command line (`four-dots`, `three-dots`, …).
+    public var id: String
+    public var title: String
+    public var kind: LoaderKind
+    /// The viewport it looks right in, in points.
+    public var defaultSize: Size
+
+    public init(id: String, title: String, kind: LoaderKind, defaultSize: Size) {
+        self.id = id
+        self.title = title
+        self.kind = kind
+        self.defaultSize = defaultSize
+    }
+}
+
+/// What a loader is doing.
+///
+/// Headers go idle → pulling (past the threshold with the finger down) → refreshing → ending
+/// → idle; standalone loaders are running or stopped.
+public enum LoaderStatus: String, Hashable, Sendable {
+    case idle, pulling, refreshing, ending, running, stopped
+}
+
+/// A moment to show a loader at, as `loaderlab render/inspect` name them (see CLI.md).
+public enum LoaderMoment: Hashable, Sendable {
+    /// A standalone loader this many seconds after it started; a header at rest.
+    case time(Double)
+    /// A header held pulled down so that `contentOffset.y = −points`, finger still down.
+    case pull(Double)
+    /// A header this many seconds after the finger was released past its threshold.
+    case refreshing(time: Double)
+}
+
+/// A loader's presentation tree at one moment.
+public struct LoaderSnapshot: Hashable, Sendable {
+    public var tree: PresentationLayer
+    /// The loader's `LoaderStatus` at that moment, as its raw value.
+    public var state: String
+    public var time: Double
+    public var size: Size
+}
+
+/// Why `Catalog.snapshot` could not make a snapshot.
+public enum CatalogError: Error, Equatable, CustomStringConvertible {
+    case unknownLoader(String)
+    case notAHeader(id: String, moment: String)
+    case badValue(name: String, value: Double)
+    case badSize(Size)
+
+    public var description: String {
+        switch self {
+        case .unknownLoader(let id):
+            "unknown loader id \"\(id)\" (known: \(Catalog.all.map(\.id).joined(separator: ", ")))"
+        case .notAHeader(let id, let moment):
+            "\(moment) needs a pull-to-refresh header; \"\(id)\" is a standalone loader"
+        case .badValue(let name, let value):
+            "\(name) must be a finite number ≥ 0, not \(value)"
+        case .badSize(let size):
+            "size must be finite and positive, not \(size.width)×\(size.height)"
+        }
+    }
+}
+
+/// The five loaders: their ids, titles and default viewports, sessions and snapshots.
+public enum Catalog {
+    /// In gallery order: the three headers, then the two standalone loaders.
+    public static let all: [LoaderInfo] = [
+        LoaderInfo(
+            id: "four-dots", title: "Four dots (SURefresh)", kind: .header,
+            defaultSize: Size(width: 320, height: 400)),
+        LoaderInfo(
+            id: "three-dots", title: "Three dots (Boss直聘)", kind: .header,
+            defaultSize: Size(width: 320, height: 400)),
+        LoaderInfo(
+            id: "airplane", title: "Airplane", kind: .header,
+            defaultSize: Size(width: 320, height: 400)),
+        LoaderInfo(
+            id: "orbit", title: "Orbit ring (CPMatchingView)", kind: .standalone,
+            defaultSize: Size(width: 200, height: 200)),
+        LoaderInfo(
+            id: "balls", title: "Balls (XLBallLoading)", kind: .standalone,
+            defaultSize: Size(width: 200, height: 200)),
+    ]
+
+    public static func info(id: String) -> LoaderInfo? {
+        all.first { $0.id == id }
+    }
+
+    /// A new session of loader `id` in a viewport of `size` points, or nil for an unknown id.
+    /// A standalone loader starts running at once; a header rests above its list.
+    public static func makeSession(id: String, size: Size) -> LoaderSession? {
+        guard let info = info(id: id) else { return nil }
+        return LoaderSession(info: info, size: size)
+    }
+
+    /// Snapshot stepping: fine enough that scroll physics and callbacks land where they would in
+    /// a 120 Hz window.
+    static let snapshotStep = 1.0 / 120
+    /// How long a `--pull` snapshot holds the finger still before the picture is taken, so the
+    /// implicit 0.25 s animations of the pull have settled.
+    static let pullSettleTime = 0.5
+    /// How far past its threshold a `--refreshing` snapshot pulls before releasing.
+    static let refreshOvershoot = 10.0
+
+    /// The presentation tree of loader `id` at `moment`, built on a manual clock exactly as
+    /// CLI.md defines the states. `size` nil means the loader's default size.
+    public static func snapshot(id: String, moment: LoaderMoment, size: Size? = nil) throws
+        -> LoaderSnapshot
+    {
+        guard let info = info(id: id) else { throw CatalogError.unknownLoader(id) }
+        let size = size ?? info.defaultSize
+        guard size.isFinite, size.width > 0, size.height > 0 else { throw CatalogError.badSize(size) }
+        let clock = ManualClock(time: 0)
+        let session = LoaderSession(info: info, size: size)
+        let scene = Scene(root: session.layer, clock: clock)
+        var now = 0.0
+        func run(until end: Double, _ each: ((Double) -> Void)? = nil) {
+            while now < end {
+                // Land exactly on `end` rather than a hair before or after it.
+                let next = now + snapshotStep
+                now = next > end - 1e-9 ? end : next
+                clock.set(now)
+                each?(now)
+                session.tick()
+                scene.update()
+            }
+        }
+        /// Drags from the top edge over 0.25 s so that the offset ends at exactly −offset (the
+        /// last move lands on the exact finger distance), then holds still while the implicit
+        /// animations settle. Returns where the finger is.
+        @discardableResult
+        func pull(to offset: Double) -> Point {
+            let distance = session.fingerDistance(forOffset: offset)
+            let start = Point(x: size.width / 2, y: 0)
+            let end = Point(x: start.x, y: distance)
+            session.pointerDown(at: start)
+            let begin = now
+            let pullTime = 0.25
+            run(until: begin + pullTime) { t in
+                let f = min(1, (t - begin) / pullTime)
+                session.pointerMoved(to: t >= begin + pullTime ? end : Point(x: start.x, y: distance * f))
+            }
+            run(until: now + pullSettleTime)
+            return end
+        }
+        session.tick()
+        scene.update()
+
+        let time: Double
+        switch moment {
+        case .time(let t):
+            guard t.isFinite, t >= 0 else { throw CatalogError.badValue(name: "time", value: t) }
+            time = t
+            run(until: t)
+        case .pull(let p):
+            guard info.kind == .header else { throw CatalogError.notAHeader(id: id, moment: "--pull") }
+            guard p.isFinite, p >= 0 else { throw CatalogError.badValue(name: "pull", value: p) }
+            pull(to: p)
+            time = 0
+        case .refreshing(let t):
+            guard info.kind == .header else {
+                throw CatalogError.notAHeader(id: id, moment: "--refreshing")
+            }
+            guard t.isFinite, t >= 0 else { throw CatalogError.badValue(name: "time", value: t) }
+            let end = pull(to: (session.refreshThreshold ?? 0) + refreshOvershoot)
+            // The finger lifts after holding still, with no flick velocity.
+            session.pointerUp(at: end)
+            let released = now
+            run(until: released + t)
+            time = t
+        }
+        return LoaderSnapshot(
+            tree: scene.presentation(), state: session.status.rawValue, time: time, size: size)
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import LayerKit
+import RefreshKit
+
+/// A pull-to-refresh header in its viewport: a scroll view (RefreshKit's model plus the layer
+/// that shows it) holding the header above a list of placeholder rows, and the refresh control
+/// the header is driven by.
+///
+/// The scroll view's layer works as a `UIScrollView`'s: its bounds origin is the content
+/// offset, so everything in it (the header at negative y, the rows from y = 0) scrolls with the
+/// pull. The header sits below the rows, as a view added to a table before its cells, so rows
+/// cover whatever of it the gap does not show.
+final class HeaderContent: SessionContent {
+    let header: RefreshHeader
+    let control: RefreshControl
+    let scrollView: ScrollView
+    /// The viewport's root.
+    let root: Layer
+    /// The scroll view's own layer.
+    let scrollLayer = Layer()
+    /// The list's rows (the table's cells), in content coordinates.
+    let listLayer = Layer()
+    private(set) var list: ListContent
+    /// Row layers on screen, by row index, and spare ones to reuse (as a table reuses cells).
+    private var visibleRows: [Int: Layer] = [:]
+    private var spareRows: [Layer] = []
+    private var downPoint: Point?
+
+    static let rowColor = Color.white
+    static let barColors: [ListContent.Role: Color] = [
+        .leading: Color(r255: 226, g: 229, b: 235),
+        .primary: Color(r255: 208, g: 213, b: 221),
+        .secondary: Color(r255: 228, g: 231, b: 236),
+        .separator: Color(r255: 222, g: 222, b: 226),
+    ]
+
+    init<H: RefreshHeader>(header: H, root: Layer, size: Size, background: Color = .white) {
+        self.header = header
+        self.root = root
+        list = ListContent(width: size.width)
+        scrollView = ScrollView(viewportSize: size, contentSize: list.contentSize, time: 0)
+        control = H.makeControl(scrollView: scrollView)
+        Transaction.performWithoutActions {
+            root.backgroundColor = background
+            root.masksToBounds = true
+            scrollLayer.name = "scrollView"
+            scrollLayer.isViewBacking = true
+            scrollLayer.masksToBounds = true
+            scrollLayer.backgroundColor = background
+            root.addSublayer(scrollLayer)
+            listLayer.name = "list"
+            listLayer.isViewBacking = true
+            scrollLayer.addSublayer(header.layer)
+            scrollLayer.addSublayer(listLayer)
+        }
+        scrollView.addOffsetObserver { [weak self] _ in self?.offsetDidChange() }
+        header.attach(to: control)
+        layout(size: size)
+    }
+
+    /// The scene's current time in the scroll view's layer: scroll physics run in layer time.
+    private var now: Double {
+        scrollLayer.scene == nil ? scrollView.time : scrollLayer.currentLocalTime
+    }
+
+    var status: LoaderStatus {
+        switch control.state {
+        case .idle: .idle
+        case .pulling: .pulling
+        case .refreshing: .refreshing
+        case .ending: .ending
+        }
+    }
+
+    var needsFrames: Bool {
+        scrollView.isTracking || scrollView.isAnimating || scrollView.nextTimerTime != nil
+    }
+
+    var debugPaths: [(name: String, path: Path, toLayer: String)] { header.debugPaths }
+
+    var refreshThreshold: Double? { control.threshold }
+
+    func layout(size: Size) {
+        let t = now
+        list = ListContent(width: size.width)
+        scrollView.setViewportSize(size, at: t)
+        scrollView.setContentSize(list.contentSize, at: t)
+        Transaction.performWithoutActions {
+            scrollLayer.frame = Rect(origin: .zero, size: size)
+            listLayer.frame = Rect(origin: .zero, size: list.contentSize)
+            header.layoutInScrollView()
+            for (_, row) in visibleRows {
+                row.removeFromSuperlayer()
+            }
+            visibleRows.removeAll()
+            spareRows.removeAll()
+        }
+        offsetDidChange()
+    }
+
+    // MARK: Refresh from code
+
+    func start() { control.beginRefreshing(at: now) }
+    func stop() { control.endRefreshing(at: now) }
+
+    // MARK: The finger
+
+    func pointerDown(at point: Point) {
+        guard point.isFinite else { return }
+        downPoint = point
+        scrollView.panBegan(at: now)
+    }
+
+    func pointerMoved(to point: Point) {
+        guard let downPoint, point.isFinite else { return }
+        scrollView.panChanged(
+            translation: Point(x: point.x - downPoint.x, y: point.y - downPoint.y), at: now)
+    }
+
+    func pointerUp(at point: Point) {
+        guard downPoint != nil else { return }
+        if point.isFinite { pointerMoved(to: point) }
+        downPoint = nil
+        scrollView.panEnded(at: now)
+    }
+
+    func tick() { scrollView.advance(to: now) }
+
+    /// The finger travel from rest that holds the content at `contentOffset.y = −offset`:
+    /// straight travel down to the resting top, rubber band beyond it.
+    func fingerDistance(forOffset offset: Double) -> Double {
+        guard offset.isFinite else { return 0 }
+        let top = scrollView.contentInset.top
+        let past = offset - top
+        guard past > 0 else { return past }
+        let d = scrollView.viewportSize.height
+        var x = ScrollPhysics.rubberBandInverse(offset: past, dimension: d)
+        // The inverse is exact only up to rounding: step to the first distance whose rubber
+        // band reaches the offset, so a pull of exactly a threshold counts as reaching it.
+        var steps = 0
+        while ScrollPhysics.rubberBand(distance: x, dimension: d) < past, steps < 64 {
+            x = x.nextUp
+            steps += 1
+        }
+        return x
+    }
+
+    // MARK: Scrolling
+
+    /// The offset changed: the scroll view's bounds follow it and the visible rows are updated.
+    private func offsetDidChange() {
+        let offset = scrollView.contentOffset
+        Transaction.performWithoutActions {
+            var bounds = scrollLayer.bounds
+            bounds.origin = offset
+            scrollLayer.bounds = bounds
+            updateRows()
+        }
+    }
+
+    /// Shows the rows the viewport can see, reusing row layers that scrolled away.
+    private func updateRows() {
+        let rows = list.rows(intersecting: scrollView.visibleContentRect)
+        let wanted = Set(rows.map(\.index))
+        for (index, layer) in visibleRows where !wanted.contains(index) {
+            layer.removeFromSuperlayer()
+            spareRows.append(layer)
+            visibleRows[index] = nil
+        }
+        for row in rows where visibleRows[row.index] == nil {
+            let layer = spareRows.popLast() ?? makeRowLayer()
+            configure(layer, for: row)
+            listLayer.addSublayer(layer)
+            visibleRows[row.index] = layer
+        }
+    }
+
+    private func makeRowLayer() -> Layer {
+        let row = Layer()
+        row.isViewBacking = true
+        row.name = "row"
+        row.backgroundColor = Self.rowColor
+        for _ in 0..<4 {
+            let bar = Layer()
+            bar.isViewBacking = true
+            row.addSublayer(bar)
+        }
+        return row
+    }
+
+    /// Places a row layer and its four bars (leading block, title, subtitle, separator).
+    private func configure(_ layer: Layer, for row: ListContent.Row) {
+        layer.frame = row.frame
+        for (bar, sublayer) in zip(row.bars, layer.sublayers) {
+            sublayer.frame = bar.rect.offsetBy(dx: -row.frame.origin.x, dy: -row.frame.origin.y)
+            sublayer.backgroundColor = Self.barColors[bar.role]
+            switch bar.role {
+            case .leading: sublayer.cornerRadius = 6
+            case .primary, .secondary: sublayer.cornerRadius = bar.rect.height / 2
+            case .separator: sublayer.cornerRadius = 0
+            }
+        }
+    }
+}
+
+extension Layer {
+    /// `convertTime(CACurrentMediaTime(), from: nil)`: the scene's current time in this
+    /// layer's local time (0 outside a scene).
+    var currentLocalTime: Double {
+        convertTime(scene?.currentTime ?? 0, from: nil)
+    }
+
+    /// `addAnimation:forKey:` for animations the loaders build from constants. An error here is
+    /// a mistake in the port (a misspelt key path, a wrongly typed value): debug builds stop,
+    /// release builds say so on stderr and carry on without the animation.
+    func addAnimation(_ animation: Animation, forKey key: String?) {
+        do {
+            try add(animation, forKey: key)
+        } catch {
+            let message = "loaders: animation \(key ?? "(no key)") rejected: \(error)\n"
+            FileHandle.standardError.write(Data(message.utf8))
+            assertionFailure(message)
+        }
+    }
+}

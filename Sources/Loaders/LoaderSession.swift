@@ -1,0 +1,253 @@
+import Foundation
+import LayerKit
+import RefreshKit
+
+/// One live loader in a viewport: its layer tree, its state, and for headers the scroll view
+/// the finger drags.
+///
+/// `layer` is the viewport's root, bounds `(0, 0, size)`; the caller puts it in a `Scene`
+/// (its own or a gallery's). Standalone loaders start running when the session is made;
+/// headers rest above their list until pulled. Call `tick()` every frame before the scene is
+/// evaluated: it steps the scroll view to the layer's local time, so a paused or slowed scene
+/// pauses or slows the pull too.
+public final class LoaderSession {
+    public let info: LoaderInfo
+    /// The viewport's root layer.
+    public let layer: Layer
+    /// The viewport size in points; setting it lays the loader out again.
+    public var size: Size {
+        didSet {
+            // (Assigning inside didSet does not call it again.)
+            let s = Self.sanitized(size)
+            if s != size { size = s }
+            guard size != oldValue else { return }
+            // The viewport keeps its top-left corner where its owner put it.
+            let origin = layer.frame.origin
+            Transaction.performWithoutActions { layer.frame = Rect(origin: origin, size: size) }
+            content.layout(size: size)
+        }
+    }
+
+    let content: SessionContent
+
+    init(info: LoaderInfo, size: Size) {
+        self.info = info
+        let size = Self.sanitized(size)
+        self.size = size
+        let layer = Layer()
+        layer.isViewBacking = true
+        layer.name = "viewport"
+        // A root that is drawn as it is: bounds (0, 0, size) at the origin.
+        Transaction.performWithoutActions { layer.frame = Rect(origin: .zero, size: size) }
+        self.layer = layer
+        switch info.id {
+        case "four-dots":
+            content = HeaderContent(header: FourDotsHeader(), root: layer, size: size)
+        case "three-dots":
+            content = HeaderContent(header: ThreeDotsHeader(), root: layer, size: size)
+        case "airplane":
+            content = HeaderContent(
+                header: AirplaneRefreshView(width: size.width), root: layer, size: size,
+                background: AirplaneRefreshView.skyColor)
+        case "orbit": content = OrbitContent(root: layer, size: size)
+        default: content = BallsContent(root: layer, size: size)
+        }
+        content.layout(size: size)
+        if info.kind == .standalone { content.start() }
+    }
+
+    private static func sanitized(_ s: Size) -> Size {
+        Size(
+            width: s.width.isFinite ? max(0, s.width) : 0,
+            height: s.height.isFinite ? max(0, s.height) : 0)
+    }
+
+    /// What the loader is doing now.
+    public var status: LoaderStatus { content.status }
+
+    /// Standalone: starts the loader. Header: begins refreshing (scrolling the header into
+    /// view), as `beginRefreshing()` does.
+    public func start() { content.start() }
+    /// Standalone: stops the loader, leaving nothing running. Header: ends the refresh.
+    public func stop() { content.stop() }
+
+    /// Standalone: start or stop. Header: begin or end the refresh.
+    public func toggle() {
+        switch status {
+        case .running, .refreshing: stop()
+        case .ending: break
+        default: start()
+        }
+    }
+
+    /// The finger goes down at `point` (in `layer`'s coordinates). Headers: the list's pan
+    /// begins. Standalone loaders ignore pointers.
+    public func pointerDown(at point: Point) { content.pointerDown(at: point) }
+    public func pointerMoved(to point: Point) { content.pointerMoved(to: point) }
+    /// The finger lifts; the release velocity is measured from the recent moves.
+    public func pointerUp(at point: Point) { content.pointerUp(at: point) }
+
+    /// Steps scroll physics and timers to the layer's local time; call every frame before the
+    /// scene is evaluated.
+    public func tick() { content.tick() }
+
+    /// True while scroll physics, a drag or a pending timer (a simulated load, an inset
+    /// animation's end) needs frames. Layer animations are the scene's `needsFrames`.
+    public var needsFrames: Bool { content.needsFrames }
+
+    /// The keyframe paths in use, for a debug overlay: each in the coordinates of the layer
+    /// named `toLayer`.
+    public var debugPaths: [(name: String, path: Path, toLayer: String)] { content.debugPaths }
+
+    /// Headers: the pull (−contentOffset.y, points) at which a release starts the refresh.
+    public var refreshThreshold: Double? { content.refreshThreshold }
+
+    /// Headers: the finger travel that holds the list at `contentOffset.y = −offset` from rest,
+    /// undoing the rubber band. Standalone loaders: `offset` itself.
+    public func fingerDistance(forOffset offset: Double) -> Double {
+        content.fingerDistance(forOffset: offset)
+    }
+}
+
+// MARK: - Session contents
+
+/// The part of a session that differs between headers and standalone loaders.
+protocol SessionContent: AnyObject {
+    var status: LoaderStatus { get }
+    var needsFrames: Bool { get }
+    var debugPaths: [(name: String, path: Path, toLayer: String)] { get }
+    var refreshThreshold: Double? { get }
+    func layout(size: Size)
+    func start()
+    func stop()
+    func pointerDown(at point: Point)
+    func pointerMoved(to point: Point)
+    func pointerUp(at point: Point)
+    func tick()
+    func fingerDistance(forOffset offset: Double) -> Double
+}
+
+extension SessionContent {
+    var refreshThreshold: Double? { nil }
+    func pointerDown(at point: Point) {}
+    func pointerMoved(to point: Point) {}
+    func pointerUp(at point: Point) {}
+    func tick() {}
+    var needsFrames: Bool { false }
+    func fingerDistance(forOffset offset: Double) -> Double { offset }
+}
+
+/// The orbit ring, centred in the viewport at the seed's 200×200 (smaller if the viewport is).
+final class OrbitContent: SessionContent {
+    static let background = Color(r255: 28, g: 30, b: 40)
+    static let viewSide = 200.0
+    private let root: Layer
+    private var view: OrbitView
+    private var running = false
+
+    init(root: Layer, size: Size) {
+        self.root = root
+        view = OrbitView(frame: Self.frame(in: size))
+        Transaction.performWithoutActions {
+            root.backgroundColor = Self.background
+            root.masksToBounds = true
+            root.addSublayer(view.layer)
+        }
+    }
+
+    private static func frame(in size: Size) -> Rect {
+        let side = min(viewSide, size.width, size.height)
+        return Rect(x: (size.width - side) / 2, y: (size.height - side) / 2, width: side, height: side)
+    }
+
+    var status: LoaderStatus { running ? .running : .stopped }
+    var debugPaths: [(name: String, path: Path, toLayer: String)] { [] }
+
+    func layout(size: Size) {
+        let frame = Self.frame(in: size)
+        if frame.size == view.layer.bounds.size {
+            view.layer.frame = frame
+            return
+        }
+        // The seed builds everything from the view's bounds: a new size is a new view.
+        view.layer.removeFromSuperlayer()
+        view = OrbitView(frame: frame)
+        Transaction.performWithoutActions { root.addSublayer(view.layer) }
+        if running { view.makeLayersAnimated() }
+    }
+
+    func start() {
+        running = true
+        view.makeLayersAnimated()
+    }
+
+    func stop() {
+        running = false
+        view.stopAnimations()
+    }
+}
+
+/// The three balls in their container, centred in the viewport.
+final class BallsContent: SessionContent {
+    static let background = Color(r255: 62, g: 72, b: 88)
+    private let root: Layer
+    private var view: BallLoadingView
+
+    init(root: Layer, size: Size) {
+        self.root = root
+        view = BallLoadingView(frame: Rect(origin: .zero, size: size))
+        Transaction.performWithoutActions {
+            root.backgroundColor = Self.background
+            root.masksToBounds = true
+            root.addSublayer(view.layer)
+        }
+    }
+
+    var status: LoaderStatus { view.isAnimating ? .running : .stopped }
+
+    var debugPaths: [(name: String, path: Path, toLayer: String)] {
+        guard view.isAnimating else { return [] }
+        return [
+            (name: "ball.1 path", path: view.path1, toLayer: "container"),
+            (name: "ball.3 path", path: view.path3, toLayer: "container"),
+        ]
+    }
+
+    func layout(size: Size) {
+        let old = view.layer.bounds.size
+        let width = { (s: Size) in min(BallLoadingView.containerWidth, s.width, s.height) }
+        if width(old) == width(size) {
+            view.layer.frame = Rect(origin: .zero, size: size)
+            view.ballContainer.position = Point(x: size.width / 2, y: size.height / 2)
+            return
+        }
+        // The paths are built from the container's width: a new width is a new view.
+        let wasRunning = view.isAnimating
+        view.stop()
+        view.layer.removeFromSuperlayer()
+        view = BallLoadingView(frame: Rect(origin: .zero, size: size))
+        Transaction.performWithoutActions { root.addSublayer(view.layer) }
+        if wasRunning { view.start() }
+    }
+
+    func start() { view.start() }
+    func stop() { view.stop() }
+}
+
+// MARK: - Headers
+
+/// A pull-to-refresh header: the seed's view, driven by a `RefreshControl` set up as the seed
+/// behaves.
+protocol RefreshHeader: AnyObject {
+    /// The header view's own layer (view-backing), named `header`.
+    var layer: Layer { get }
+    var control: RefreshControl? { get }
+    var debugPaths: [(name: String, path: Path, toLayer: String)] { get }
+    /// The seed's thresholds, inset changes and simulated load, on `scrollView`.
+    static func makeControl(scrollView: ScrollView) -> RefreshControl
+    /// `willMoveToSuperview:` / `init(frame:scrollView:)`: observe the control and take place
+    /// in the scroll view's content (the caller adds `layer` to it).
+    func attach(to control: RefreshControl)
+    /// The scroll view's width changed.
+    func layoutInScrollView()
+}

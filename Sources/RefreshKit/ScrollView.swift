@@ -1,0 +1,538 @@
+import Foundation
+import LayerKit
+
+/// A vertical `UIScrollView` without a window: offset, inset, the pan gesture, the rubber band,
+/// the bounce back and flick deceleration, driven by scene time.
+///
+/// Time is injected. Every method that changes state takes the current scene time in seconds
+/// (the layer tree's local time, so pausing or slowing the tree pauses or slows the scroll
+/// view), first brings the physics up to that time, then applies the change. `advance(to:)`
+/// only steps the physics and fires due timers. Time never runs backwards: an earlier or
+/// non-finite time counts as the current `time`. Motion is evaluated in closed form from its
+/// start, so the result does not depend on how often `advance(to:)` is called.
+///
+/// Only the vertical axis scrolls (`contentOffset.x` stays where it is); the scroll view always
+/// bounces vertically, even when the content is shorter than the viewport
+/// (`alwaysBounceVertical`), because the refresh headers need it.
+///
+/// `contentInset` is a model value, as in UIKit: setting it takes effect at once. What animates
+/// is the content offset that follows it (`UIView.animate { scrollView.contentInset = … }`
+/// animates the scroll view's bounds origin, not the inset):
+/// - not dragging and the offset resting at the top: the offset moves with the new top
+///   (`−contentInset.top`) over the animation's duration and curve;
+/// - not dragging, elsewhere: the offset stays, or animates back into the new range if it
+///   is now outside it;
+/// - dragging: the offset stays under the finger (the drag is re-anchored so nothing jumps)
+///   and the new rest position is used when the finger lifts.
+/// Because the inset itself never holds an in-between value, repeated changes can't pile up.
+public final class ScrollView {
+    /// Identifies an observer or a timer so it can be removed.
+    public typealias Token = Int
+
+    /// What a drag observer is told.
+    public enum DragEvent: Hashable, Sendable {
+        /// The finger went down and the pan began; `isDragging` is now true.
+        case began
+        /// The finger lifted; `isDragging` is now false and the bounce or deceleration (if any)
+        /// has started. `velocity` is the content offset's velocity in points/s at release.
+        case ended(velocity: Double)
+    }
+
+    // MARK: State
+
+    /// The scene time of the last update, in seconds.
+    public private(set) var time: Double
+    /// The size of the visible area (the scroll view's bounds size).
+    public private(set) var viewportSize: Size
+    /// The size of the scrollable content.
+    public private(set) var contentSize: Size
+    /// The point of the content shown at the viewport's top-left corner. Negative `y` means the
+    /// content is pulled down past its top.
+    public private(set) var contentOffset: Point
+    /// Extra room around the content; see the type's documentation for how changes animate.
+    public private(set) var contentInset: EdgeInsets
+    /// True while a finger is down on the scroll view.
+    public private(set) var isTracking = false
+    /// True while the user drags the content (from `panBegan` to `panEnded`).
+    public private(set) var isDragging = false
+    /// The deceleration rate per millisecond for flicks (0.998 normal, 0.99 fast).
+    public var decelerationRate = ScrollPhysics.normalDecelerationRate {
+        didSet {
+            if !(decelerationRate > 0 && decelerationRate < 1) {
+                decelerationRate = ScrollPhysics.normalDecelerationRate
+            }
+        }
+    }
+
+    /// True while the content moves on its own after the finger lifted: a flick deceleration
+    /// or a bounce back to an edge (UIKit's `isDecelerating`).
+    public var isDecelerating: Bool {
+        switch motion {
+        case .decelerating, .bouncing: return true
+        case .animating, nil: return false
+        }
+    }
+
+    /// True while the offset moves without the finger: deceleration, bounce, or an animated
+    /// inset/offset change. When false and `isTracking` is false, nothing changes until the
+    /// next input or timer, so a window can go idle (see also `nextTimerTime`).
+    public var isAnimating: Bool { motion != nil }
+
+    /// The smallest resting offset: `−contentInset.top`.
+    public var minContentOffsetY: Double { -contentInset.top }
+
+    /// The largest resting offset: the content's bottom (plus the bottom inset) at the viewport's
+    /// bottom, or `minContentOffsetY` when the content is shorter than the viewport.
+    public var maxContentOffsetY: Double {
+        max(contentSize.height + contentInset.bottom - viewportSize.height, minContentOffsetY)
+    }
+
+    /// The part of the content the viewport shows, in content coordinates.
+    public var visibleContentRect: Rect { Rect(origin: contentOffset, size: viewportSize) }
+
+    /// `UIScrollView.bounds`: origin at the content offset, size of the viewport (the same rect
+    /// as `visibleContentRect`); a layer showing the content sets its bounds to this.
+    public var bounds: Rect { visibleContentRect }
+
+    /// Converts a rectangle in content coordinates to viewport coordinates (origin at the
+    /// viewport's top-left): what a renderer draws for content that scrolls with the offset.
+    public func viewportRect(fromContent rect: Rect) -> Rect {
+        rect.offsetBy(dx: -contentOffset.x, dy: -contentOffset.y)
+    }
+
+    // MARK: Private state
+
+    private var motion: Motion?
+    /// Unconstrained offset at pan translation 0: `offset = constrain(dragBase − translation.y)`.
+    private var dragBase = 0.0
+    private var dragTranslation = 0.0
+    private var velocityTracker = VelocityTracker()
+
+    private var nextToken = 1
+    private var offsetObservers: [(Token, (ScrollView) -> Void)] = []
+    private var insetObservers: [(Token, (ScrollView) -> Void)] = []
+    private var dragObservers: [(Token, (ScrollView, DragEvent) -> Void)] = []
+    private var timers: [(token: Token, time: Double, action: (Double) -> Void)] = []
+
+    /// Offsets closer than this to the top count as resting there when the inset changes.
+    static let restTolerance = 0.01
+
+    // MARK: Init
+
+    /// A scroll view at rest at the top (`contentOffset = (−inset.left, −inset.top)`).
+    /// Non-finite or negative sizes count as 0; non-finite insets as 0.
+    public init(
+        viewportSize: Size, contentSize: Size = .zero, contentInset: EdgeInsets = .zero, time: Double = 0
+    ) {
+        self.time = time.isFinite ? time : 0
+        self.viewportSize = Self.sanitized(viewportSize)
+        self.contentSize = Self.sanitized(contentSize)
+        let inset = contentInset.sanitized
+        self.contentInset = inset
+        self.contentOffset = Point(x: -inset.left, y: -inset.top)
+    }
+
+    private static func sanitized(_ s: Size) -> Size {
+        Size(
+            width: s.width.isFinite ? max(s.width, 0) : 0,
+            height: s.height.isFinite ? max(s.height, 0) : 0)
+    }
+
+    // MARK: Observers
+
+    /// Calls `observer` after every change of `contentOffset` (KVO on `contentOffset`), including
+    /// each `advance(to:)` that moves it. The observer may read any property and may call back
+    /// into the scroll view.
+    @discardableResult
+    public func addOffsetObserver(_ observer: @escaping (ScrollView) -> Void) -> Token {
+        let token = makeToken()
+        offsetObservers.append((token, observer))
+        return token
+    }
+
+    /// Calls `observer` after every change of `contentInset`.
+    @discardableResult
+    public func addInsetObserver(_ observer: @escaping (ScrollView) -> Void) -> Token {
+        let token = makeToken()
+        insetObservers.append((token, observer))
+        return token
+    }
+
+    /// Calls `observer` when a drag begins and when it ends.
+    @discardableResult
+    public func addDragObserver(_ observer: @escaping (ScrollView, DragEvent) -> Void) -> Token {
+        let token = makeToken()
+        dragObservers.append((token, observer))
+        return token
+    }
+
+    /// Removes an observer added with any of the `add…Observer` methods; unknown tokens are ignored.
+    public func removeObserver(_ token: Token) {
+        offsetObservers.removeAll { $0.0 == token }
+        insetObservers.removeAll { $0.0 == token }
+        dragObservers.removeAll { $0.0 == token }
+    }
+
+    private func makeToken() -> Token {
+        defer { nextToken += 1 }
+        return nextToken
+    }
+
+    private func notifyOffset() {
+        for (_, observer) in offsetObservers { observer(self) }
+    }
+
+    private func notifyInset() {
+        for (_, observer) in insetObservers { observer(self) }
+    }
+
+    private func notifyDrag(_ event: DragEvent) {
+        for (_, observer) in dragObservers { observer(self, event) }
+    }
+
+    // MARK: Timers
+
+    /// Runs `action` with its due time once scene time reaches `time` (during `advance(to:)` or
+    /// any method taking a later time); the physics are brought to that exact time first, and
+    /// timers fire in time order (ties in the order they were scheduled). A non-finite time
+    /// never fires. This is how refresh controls end their animations and simulated loads.
+    @discardableResult
+    public func schedule(at time: Double, _ action: @escaping (Double) -> Void) -> Token {
+        let token = makeToken()
+        guard time.isFinite else { return token }
+        timers.append((token, time, action))
+        return token
+    }
+
+    /// Cancels a timer; unknown or already fired tokens are ignored.
+    public func cancelTimer(_ token: Token) {
+        timers.removeAll { $0.token == token }
+    }
+
+    /// The due time of the earliest pending timer, so a host that goes idle can wake for it.
+    public var nextTimerTime: Double? { timers.map(\.time).min() }
+
+    // MARK: Time
+
+    /// Steps the physics to `time` and fires the timers due by then, in order.
+    public func advance(to time: Double) {
+        let target = time.isFinite ? max(time, self.time) : self.time
+        // A timer action may schedule more timers; the cap stops one that keeps rescheduling
+        // itself at the same time from hanging the caller.
+        var fired = 0
+        while fired < 10_000, let index = dueTimerIndex(by: target) {
+            let timer = timers.remove(at: index)
+            step(to: timer.time)
+            timer.action(max(timer.time, self.time))
+            fired += 1
+        }
+        step(to: target)
+    }
+
+    private func dueTimerIndex(by target: Double) -> Int? {
+        var best: Int?
+        for (i, timer) in timers.enumerated() where timer.time <= target {
+            if let b = best, timers[b].time <= timer.time { continue }
+            best = i
+        }
+        return best
+    }
+
+    /// Moves the clock to `t` (never backwards) and the offset to where its motion is then.
+    private func step(to t: Double) {
+        if t > time { time = t }
+        guard motion != nil else { return }
+        let before = contentOffset.y
+        evaluateMotion()
+        if contentOffset.y != before { notifyOffset() }
+    }
+
+    private func evaluateMotion() {
+        // A deceleration that reaches an edge hands over to a bounce; loop for the handover.
+        for _ in 0..<8 {
+            guard let m = motion else { return }
+            switch m {
+            case .decelerating(let d):
+                if let hit = d.edgeHit, time >= hit.time {
+                    motion = .bouncing(
+                        Bounce(start: hit.time, target: hit.position, displacement: 0, velocity: hit.velocity)
+                    )
+                    continue
+                }
+                if time >= d.stopTime {
+                    contentOffset.y = d.position(at: d.stopTime)
+                    motion = nil
+                } else {
+                    contentOffset.y = d.position(at: time)
+                }
+            case .bouncing(let b):
+                if let crossing = b.crossing, time >= crossing.time {
+                    // Thrown toward the content: at the edge, keep scrolling into it.
+                    contentOffset.y = b.target
+                    let d = Deceleration(
+                        start: crossing.time, from: b.target, velocity: crossing.velocity,
+                        rate: decelerationRate, lo: minContentOffsetY, hi: maxContentOffsetY)
+                    motion = d.stopTime > crossing.time ? .decelerating(d) : nil
+                    continue
+                }
+                if time >= b.endTime {
+                    contentOffset.y = b.target
+                    motion = nil
+                } else {
+                    contentOffset.y = b.position(at: time)
+                }
+            case .animating(let a):
+                if time >= a.endTime {
+                    contentOffset.y = a.to
+                    motion = nil
+                } else {
+                    contentOffset.y = a.position(at: time)
+                }
+            }
+            return
+        }
+    }
+
+    /// The offset's current velocity in points/s (0 when at rest or dragging).
+    public var velocity: Double {
+        switch motion {
+        case .decelerating(let d): return d.velocity(at: time)
+        case .bouncing(let b): return b.velocity(at: time)
+        case .animating(let a): return a.velocity(at: time)
+        case nil: return 0
+        }
+    }
+
+    // MARK: Geometry changes
+
+    /// Changes the content size; if the offset ends up outside the new range while not
+    /// dragging, it bounces back.
+    public func setContentSize(_ size: Size, at time: Double) {
+        advance(to: time)
+        contentSize = Self.sanitized(size)
+        boundsDidChange()
+    }
+
+    /// Changes the viewport (bounds) size; same rules as `setContentSize(_:at:)`.
+    public func setViewportSize(_ size: Size, at time: Double) {
+        advance(to: time)
+        viewportSize = Self.sanitized(size)
+        boundsDidChange()
+    }
+
+    private func boundsDidChange() {
+        if isDragging {
+            reanchorDrag()
+        } else if case .animating(let a) = motion, a.to >= minContentOffsetY, a.to <= maxContentOffsetY {
+            return
+        } else {
+            settle(velocity: velocity)
+        }
+    }
+
+    /// Sets the offset. Without an animation it jumps there and stops any motion; with one it
+    /// moves there over the animation's duration and curve (`setContentOffset(_:animated:)`).
+    /// While dragging, the offset moves at once and the drag continues from there.
+    /// A non-finite offset is ignored.
+    public func setContentOffset(_ offset: Point, animation: ScrollAnimation? = nil, at time: Double) {
+        advance(to: time)
+        guard offset.isFinite else { return }
+        if isDragging {
+            contentOffset = offset
+            reanchorDrag()
+            notifyOffset()
+            return
+        }
+        contentOffset.x = offset.x
+        if let animation, animation.duration > 0, offset.y != contentOffset.y {
+            motion = .animating(
+                OffsetAnimation(start: self.time, from: contentOffset.y, to: offset.y, animation: animation))
+        } else {
+            motion = nil
+            let changed = contentOffset.y != offset.y
+            contentOffset.y = offset.y
+            if changed { notifyOffset() }
+        }
+    }
+
+    /// Where the offset goes when the inset changes and the scroll view is not being dragged.
+    public enum InsetAdjustment: Hashable, Sendable {
+        /// UIKit's behaviour: an offset resting at the old top follows to the new top; any other
+        /// offset stays unless it is now outside the scrollable range, in which case it moves to
+        /// the nearest edge.
+        case automatic
+        /// Scroll so the top edge (with the new inset) is shown: the offset goes to
+        /// `−contentInset.top` wherever it was. This is how a refresh control started from code
+        /// brings its header into view.
+        case revealTop
+    }
+
+    /// Sets `contentInset` (at once, as UIKit) and moves the offset as `adjustment` says, over
+    /// `animation` when given. While dragging, the offset stays under the finger and the new
+    /// rest position applies on release. Non-finite components count as 0.
+    public func setContentInset(
+        _ inset: EdgeInsets, animation: ScrollAnimation? = nil,
+        adjustment: InsetAdjustment = .automatic, at time: Double
+    ) {
+        advance(to: time)
+        let newInset = inset.sanitized
+        guard newInset != contentInset else { return }
+        let oldTop = minContentOffsetY
+        contentInset = newInset
+        defer { notifyInset() }
+
+        if isDragging {
+            // The offset stays under the finger: re-derive the drag's anchor from where the
+            // content is now, so the next move continues from here with the new edge.
+            reanchorDrag()
+            return
+        }
+        let y = contentOffset.y
+        let target: Double
+        switch adjustment {
+        case .revealTop:
+            target = minContentOffsetY
+        case .automatic:
+            let wasResting = abs(y - oldTop) <= Self.restTolerance && !isDecelerating
+            target = wasResting ? minContentOffsetY : min(max(y, minContentOffsetY), maxContentOffsetY)
+        }
+        if target != y {
+            if let animation, animation.duration > 0 {
+                motion = .animating(
+                    OffsetAnimation(start: self.time, from: y, to: target, animation: animation))
+            } else {
+                motion = nil
+                contentOffset.y = target
+                notifyOffset()
+            }
+        } else if case .animating(let a) = motion, a.to >= minContentOffsetY, a.to <= maxContentOffsetY {
+            // An offset animation still heading somewhere valid keeps going.
+        } else if case .decelerating = motion {
+            // A flick was planned against the old edges: replan it from here.
+            settle(velocity: velocity)
+        } else if motion != nil {
+            // A bounce or an offset animation whose end is no longer a valid rest position:
+            // the offset is in range now (target == y), so it stays, as UIKit's would.
+            motion = nil
+        }
+    }
+
+    // MARK: Pan gesture
+
+    /// The finger goes down and the pan begins: any motion stops where it is (touching moving
+    /// content catches it), and the content follows the finger from here.
+    public func panBegan(at time: Double) {
+        advance(to: time)
+        motion = nil
+        isTracking = true
+        isDragging = true
+        dragTranslation = 0
+        velocityTracker.reset()
+        velocityTracker.add(time: self.time, position: 0)
+        reanchorDrag()
+        notifyDrag(.began)
+    }
+
+    /// The finger moved; `translation` is the total finger movement since `panBegan` (as
+    /// `UIPanGestureRecognizer.translation(in:)`; positive y pulls the content down). Past an
+    /// edge the content follows with the rubber band. Ignored when not dragging or non-finite.
+    public func panChanged(translation: Point, at time: Double) {
+        advance(to: time)
+        guard isDragging, translation.y.isFinite else { return }
+        dragTranslation = translation.y
+        velocityTracker.add(time: self.time, position: translation.y)
+        let y = constrain(dragBase - dragTranslation)
+        if y != contentOffset.y {
+            contentOffset.y = y
+            notifyOffset()
+        }
+    }
+
+    /// The finger lifts with the pan's `velocity` (points/s, as
+    /// `UIPanGestureRecognizer.velocity(in:)`; positive y moves the content down). Outside the
+    /// content the offset bounces back to the edge; inside it, a flick decelerates at
+    /// `decelerationRate` and bounces if it runs past an edge. A release past an edge thrown
+    /// hard toward the content snaps back and keeps scrolling into it. Ignored when not dragging.
+    public func panEnded(velocity: Point, at time: Double) {
+        advance(to: time)
+        guard isDragging else { return }
+        let fingerVelocity = velocity.y.isFinite ? velocity.y : 0
+        isDragging = false
+        isTracking = false
+        // The content moves opposite to the offset and, past an edge, slower than the finger.
+        var v = -fingerVelocity
+        let y = contentOffset.y
+        let d = viewportSize.height
+        if y < minContentOffsetY {
+            v *= ScrollPhysics.rubberBandSlope(
+                distance: ScrollPhysics.rubberBandInverse(offset: minContentOffsetY - y, dimension: d),
+                dimension: d)
+        } else if y > maxContentOffsetY {
+            v *= ScrollPhysics.rubberBandSlope(
+                distance: ScrollPhysics.rubberBandInverse(offset: y - maxContentOffsetY, dimension: d),
+                dimension: d)
+        }
+        settle(velocity: v)
+        notifyDrag(.ended(velocity: v))
+    }
+
+    /// The finger lifts; the release velocity is measured from the `panChanged` samples of the
+    /// last 0.1 s (0 if the finger rested longer than that).
+    public func panEnded(at time: Double) {
+        advance(to: time)
+        let v = velocityTracker.velocity(at: self.time)
+        panEnded(velocity: Point(x: 0, y: v), at: time)
+    }
+
+    /// The pan was cancelled: like lifting the finger with no velocity.
+    public func panCancelled(at time: Double) {
+        panEnded(velocity: .zero, at: time)
+    }
+
+    // MARK: Drag mapping
+
+    /// Offset shown for an unconstrained (finger-following) offset `u`: rubber band past an edge.
+    private func constrain(_ u: Double) -> Double {
+        let lo = minContentOffsetY
+        let hi = maxContentOffsetY
+        let d = viewportSize.height
+        if u < lo { return lo - ScrollPhysics.rubberBand(distance: lo - u, dimension: d) }
+        if u > hi { return hi + ScrollPhysics.rubberBand(distance: u - hi, dimension: d) }
+        return u
+    }
+
+    /// The unconstrained offset that `constrain` maps to `y`.
+    private func unconstrain(_ y: Double) -> Double {
+        let lo = minContentOffsetY
+        let hi = maxContentOffsetY
+        let d = viewportSize.height
+        if y < lo { return lo - ScrollPhysics.rubberBandInverse(offset: lo - y, dimension: d) }
+        if y > hi { return hi + ScrollPhysics.rubberBandInverse(offset: y - hi, dimension: d) }
+        return y
+    }
+
+    /// Keeps the content exactly where it is under the finger after the edges moved.
+    private func reanchorDrag() {
+        dragBase = unconstrain(contentOffset.y) + dragTranslation
+    }
+
+    // MARK: Settling
+
+    /// Plans the motion after release (or after the edges changed): bounce back when outside
+    /// the range, decelerate a flick inside it, or stop.
+    private func settle(velocity v: Double) {
+        let y = contentOffset.y
+        let lo = minContentOffsetY
+        let hi = maxContentOffsetY
+        let speed = v.isFinite ? v : 0
+        if y < lo || y > hi {
+            let target = y < lo ? lo : hi
+            motion = .bouncing(Bounce(start: time, target: target, displacement: y - target, velocity: speed))
+        } else if abs(speed) > ScrollPhysics.minimumDecelerationSpeed {
+            motion = .decelerating(
+                Deceleration(start: time, from: y, velocity: speed, rate: decelerationRate, lo: lo, hi: hi))
+        } else {
+            motion = nil
+        }
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+
+@testable import LayerKit
+
+/// Implicit animations, transactions and view animations.
+@Suite struct ActionTests {
+    /// The default curve (0.25, 0.1, 0.25, 1) at x.
+    func defaultEase(_ x: Double) -> Double { referenceEase(0.25, 0.1, 0.25, 1, x) }
+
+    @Test func settingAPropertyAnimatesImplicitly() {
+        let stage = Stage(time: 0)
+        stage.layer.opacity = 0
+        #expect(stage.layer.opacity == 0)  // the model changes at once
+        #expect(stage.layer.animationKeys() == ["opacity"])
+        stage.go(0.125)
+        // 0.25 s on the default curve from 1 to 0: half the time in.
+        #expect(close(stage.shown.opacity, 1 - defaultEase(0.5), 1e-6))
+        stage.go(0.25)
+        #expect(stage.shown.opacity == 0)
+        #expect(!stage.scene.needsFrames)
+        #expect(stage.layer.animationKeys().isEmpty)
+    }
+
+    @Test func anInterruptedImplicitAnimationStartsFromWhatIsShown() {
+        let stage = Stage(time: 0)
+        stage.layer.position = Point(x: 100, y: 0)
+        stage.go(0.1)
+        let shownAt01 = 100 * defaultEase(0.4)
+        #expect(close(stage.shown.position.x, shownAt01, 1e-6))
+        stage.layer.position = Point(x: 0, y: 0)
+        stage.go(0.1 + 0.125)
+        #expect(close(stage.shown.position.x, shownAt01 * (1 - defaultEase(0.5)), 1e-6))
+    }
+
+    @Test func disableActionsChangesAtOnce() {
+        let stage = Stage(time: 0)
+        Transaction.begin()
+        Transaction.setDisableActions(true)
+        stage.layer.opacity = 0.5
+        #expect(Transaction.disableActions())
+        // Nested transactions inherit the setting.
+        Transaction.begin()
+        stage.layer.cornerRadius = 4
+        Transaction.commit()
+        Transaction.commit()
+        #expect(!Transaction.disableActions())
+        #expect(stage.layer.animationKeys().isEmpty)
+        Transaction.performWithoutActions { stage.layer.position = Point(x: 9, y: 9) }
+        stage.go(0.01)
+        #expect(stage.shown.opacity == 0.5 && stage.shown.position.x == 9 && stage.shown.cornerRadius == 4)
+    }
+
+    @Test func transactionDurationCurveAndCompletion() {
+        let stage = Stage(time: 0)
+        var firedAt: [Double] = []
+        Transaction.begin()
+        Transaction.setAnimationDuration(1)
+        Transaction.setAnimationTimingFunction(.linear)
+        Transaction.setCompletionBlock { firedAt.append(stage.scene.currentTime) }
+        stage.layer.position = Point(x: 100, y: 0)
+        Transaction.commit()
+        #expect(Transaction.animationDuration() == 0.25)
+        stage.go(0.5)
+        #expect(close(stage.shown.position.x, 50))
+        #expect(firedAt.isEmpty)
+        stage.go(3)
+        #expect(firedAt == [1])
+        #expect(!stage.scene.needsFrames)
+        // With no animation the completion runs at the next update.
+        Transaction.begin()
+        Transaction.setCompletionBlock { firedAt.append(stage.scene.currentTime) }
+        Transaction.commit()
+        #expect(stage.scene.needsFrames)
+        stage.go(4)
+        #expect(firedAt == [1, 3])
+    }
+
+    @Test func viewBackingAndLooseLayersDoNotAnimateImplicitly() {
+        let stage = Stage(time: 0)
+        stage.layer.isViewBacking = true
+        stage.layer.opacity = 0.2
+        #expect(stage.layer.animationKeys().isEmpty)
+        let loose = Layer()
+        loose.opacity = 0.3
+        #expect(loose.animationKeys().isEmpty)
+        stage.root.addSublayer(loose)
+        stage.go(0)
+        #expect(stage.shown.opacity == 0.2)
+        #expect(stage.scene.presentation(of: loose)!.opacity == 0.3)
+    }
+
+    @Test func shapeAndFrameChangesAnimateImplicitly() {
+        let shape = ShapeLayer()
+        let stage = Stage(time: 0, layer: shape)
+        shape.strokeEnd = 0
+        shape.frame = Rect(x: 10, y: 10, width: 20, height: 20)
+        #expect(Set(shape.animationKeys()) == ["strokeEnd", "bounds", "position"])
+        stage.go(0.125)
+        let e = defaultEase(0.5)
+        #expect(close(stage.scene.shapePresentation(of: shape)!.strokeEnd, 1 - e, 1e-6))
+        #expect(close(stage.shown.position.x, 20 * e, 1e-6))
+        #expect(close(stage.shown.bounds.width, 20 * e, 1e-6))
+    }
+
+    // MARK: View animations
+
+    final class Balls {
+        let ball = Layer()
+        var completions: [(Double, Bool)] = []
+        let scene: Scene
+
+        init(stage: Stage) {
+            scene = stage.scene
+            ball.isViewBacking = true
+            ball.frame = Rect(x: 0, y: 0, width: 13, height: 13)
+            stage.root.addSublayer(ball)
+        }
+
+        /// The balls loader's scale pulse (from `animationDidStart`): delay 0.3, 0.5 s each way.
+        func pulse() {
+            let delay = 0.3
+            let duration = 1.6 / 2 - delay
+            ViewAnimation.animate(
+                withDuration: duration, delay: delay, options: [.curveEaseOut, .beginFromCurrentState],
+                animations: { self.ball.affineTransform = AffineTransform(scaleX: 1.5, y: 1.5) },
+                completion: { finished in
+                    self.completions.append((self.scene.currentTime, finished))
+                    ViewAnimation.animate(
+                        withDuration: duration, delay: delay,
+                        options: [.curveEaseInOut, .beginFromCurrentState],
+                        animations: { self.ball.affineTransform = .identity })
+                })
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func viewAnimationWithDelayAndChainedCompletion(oneJump: Bool) {
+        let stage = Stage(time: 0)
+        let balls = Balls(stage: stage)
+        stage.go(0)
+        balls.pulse()
+        #expect(balls.ball.affineTransform == AffineTransform(scaleX: 1.5, y: 1.5))
+        func scale() -> Double { stage.scene.presentation(of: balls.ball)!.transform.m11 }
+        if !oneJump {
+            stage.go(0.2)
+            #expect(scale() == 1)  // still in the delay: the start value shows
+            stage.go(0.55)
+            #expect(close(scale(), 1 + 0.5 * referenceEase(0, 0, 0.58, 1, 0.5), 1e-6))
+        }
+        // The completion arrives at 0.8 and the way back runs 1.1 … 1.6 (ease-in-ease-out).
+        stage.go(1.35)
+        #expect(balls.completions.count == 1)
+        #expect(close(balls.completions[0].0, 0.8, 1e-9) && balls.completions[0].1)
+        #expect(close(scale(), 1.5 - 0.5 * referenceEase(0.42, 0, 0.58, 1, 0.5), 1e-6))
+        stage.go(1.7)
+        #expect(scale() == 1)
+        #expect(!stage.scene.needsFrames)
+    }
+
+    @Test(arguments: [true, false])
+    func beginFromCurrentState(_ fromCurrent: Bool) {
+        let stage = Stage(time: 0)
+        let view = stage.layer
+        view.isViewBacking = true
+        view.opacity = 0
+        ViewAnimation.animate(withDuration: 1, options: .curveLinear, animations: { view.opacity = 1 })
+        stage.go(0.5)
+        #expect(close(stage.shown.opacity, 0.5))
+        var result: Bool?
+        ViewAnimation.animate(
+            withDuration: 1, options: fromCurrent ? [.curveLinear, .beginFromCurrentState] : .curveLinear,
+            animations: { view.opacity = 0 }, completion: { result = $0 })
+        stage.go(1)
+        // From what was shown (0.5) or from the old model value (1), half-way to 0.
+        #expect(close(stage.shown.opacity, fromCurrent ? 0.25 : 0.5))
+        stage.go(2)
+        #expect(result == true)
+    }
+
+    @Test func replacedViewAnimationCompletesUnfinished() {
+        let stage = Stage(time: 0)
+        let view = stage.layer
+        view.isViewBacking = true
+        var results: [(Double, Bool)] = []
+        ViewAnimation.animate(
+            withDuration: 1, animations: { view.position = Point(x: 50, y: 0) },
+            completion: { results.append((stage.scene.currentTime, $0)) })
+        stage.go(0.5)
+        ViewAnimation.animate(withDuration: 1, animations: { view.position = Point(x: 0, y: 0) })
+        stage.go(3)
+        // The first block's own end time is 1; its animation was replaced at 0.5.
+        #expect(results.count == 1)
+        #expect(results.first?.0 == 1 && results.first?.1 == false)
+    }
+
+    @Test func viewAnimationWithoutLayerChangesCompletesAtItsEndTime() {
+        let stage = Stage(time: 0)
+        var at: Double?
+        ViewAnimation.animate(
+            withDuration: 0.5, delay: 0.25, animations: {}, completion: { _ in at = stage.scene.currentTime })
+        #expect(stage.scene.needsFrames)
+        stage.go(0.5)
+        #expect(at == nil)
+        stage.go(2)
+        #expect(at == 0.75)
+        // Slow motion on the root stretches it.
+        stage.root.speed = 0.5
+        at = nil
+        ViewAnimation.animate(withDuration: 0.5, animations: {}, completion: { _ in at = stage.scene.currentTime })
+        stage.go(5)
+        #expect(at == 3)
+    }
+
+    @Test func curveOptionsMapToTimingFunctions() {
+        #expect(ViewAnimationOptions().timingFunction == .easeInEaseOut)
+        #expect(ViewAnimationOptions.curveEaseIn.timingFunction == .easeIn)
+        #expect(ViewAnimationOptions.curveEaseOut.timingFunction == .easeOut)
+        #expect(ViewAnimationOptions.curveLinear.timingFunction == .linear)
+        let both: ViewAnimationOptions = [.curveLinear, .beginFromCurrentState]
+        #expect(both.timingFunction == .linear)
+    }
+}
