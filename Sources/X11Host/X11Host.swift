@@ -21,6 +21,14 @@ public enum X11Host {
         }
     }
 
+    /// Opens the previewer for the command line's window options (`loaderlab` with no command):
+    /// the gallery, or one loader with `--loader`.
+    @MainActor
+    public static func run(_ window: WindowOptions) -> Never {
+        let app = GalleryApp(loaderID: window.loaderID)
+        run(app, options: Options(scale: window.scale, size: window.size))
+    }
+
     /// Opens the window and runs `app` on the main queue under `dispatchMain()` until the user
     /// quits (exit 0: Q/Esc, the window manager's close, SIGINT, SIGTERM). With no usable
     /// display it prints one line naming DISPLAY and exits 2; a lost connection exits 1.
