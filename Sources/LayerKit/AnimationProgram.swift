@@ -110,8 +110,9 @@ struct KeyframeCurve<V: Interpolatable> {
             times = KeyframeCurve.pacedTimes(values)
             functions = []
         case .discrete:
-            times = KeyframeCurve.validTimes(keyTimes, count: n + 1) ?? KeyframeCurve.validTimes(
-                keyTimes, count: n) ?? KeyframeCurve.evenTimes(count: n + 1)
+            times =
+                KeyframeCurve.validTimes(keyTimes, count: n + 1) ?? KeyframeCurve.validTimes(
+                    keyTimes, count: n) ?? KeyframeCurve.evenTimes(count: n + 1)
             functions = []
         case .linear, .cubic:
             times = KeyframeCurve.validTimes(keyTimes, count: n) ?? KeyframeCurve.evenTimes(count: n)
@@ -145,7 +146,7 @@ struct KeyframeCurve<V: Interpolatable> {
         guard n > 1 else { return [0] }
         var cumulative = [0.0]
         for i in 1..<n {
-            let d = values[i - 1].distance(to: values[i])
+            let d = values[i - 1].animationDistance(to: values[i])
             cumulative.append(cumulative[i - 1] + (d.isFinite ? d : 0))
         }
         let total = cumulative[n - 1]
@@ -219,7 +220,8 @@ final class GroupProgram: AnimationProgram {
 
     func apply(_ sample: TimingSample, to values: inout LayerValues) {
         for child in children {
-            guard let program = child.program, let s = child.timing.sample(at: sample.simpleTime)
+            guard let program = child.program,
+                let s = child.timing.sample(at: sample.simpleTime, endInclusive: true)
             else { continue }
             program.apply(s, to: &values)
         }

@@ -124,7 +124,11 @@ struct TimingModel {
     }
 
     /// The timing state at `parentTime`, or nil when the animation has no effect then.
-    func sample(at parentTime: Double) -> TimingSample? {
+    ///
+    /// - Parameter endInclusive: the exact end time still counts as active (the last value
+    ///   shows). Group children use it: a group that fills forwards holds its time at its end,
+    ///   and a child ending with it keeps its final value there, as in Core Animation.
+    func sample(at parentTime: Double, endInclusive: Bool = false) -> TimingSample? {
         guard !parentTime.isNaN else { return nil }
         var active: Double
         var atEnd = false
@@ -135,7 +139,8 @@ struct TimingModel {
             active = (parentTime - beginTime) * abs(speed)
             if active.isNaN { active = 0 }
             if active >= activeDuration {
-                guard fillMode.fillsForwards else { return nil }
+                guard fillMode.fillsForwards || (endInclusive && active == activeDuration)
+                else { return nil }
                 active = activeDuration
                 atEnd = true
             }

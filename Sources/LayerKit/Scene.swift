@@ -54,9 +54,10 @@ public final class Scene {
     public func update() { update(to: clock.now()) }
 
     /// Delivers every event up to `mediaTime` in time order, then evaluates the presentation
-    /// at `mediaTime`. A non-finite time is ignored.
+    /// at `mediaTime`. A non-finite time is ignored, and so is a call from inside one of the
+    /// update's own callbacks (the running update already goes on to its target time).
     public func update(to mediaTime: Double) {
-        guard mediaTime.isFinite else { return }
+        guard mediaTime.isFinite, callbackTime == nil else { return }
         let context = ThreadContext.current
         context.lastScene = self
         context.commitImplicitTransaction()
@@ -70,7 +71,6 @@ public final class Scene {
             floorTime = mediaTime
             return
         }
-        stampPendingAnimations(in: root)
         deliverEvents(through: mediaTime)
         lastUpdateTime = mediaTime
         floorTime = mediaTime
@@ -83,8 +83,16 @@ public final class Scene {
         isAnimating = running
     }
 
-    /// The presentation tree at the last update time.
-    public func presentation() -> PresentationLayer { tree }
+    /// The presentation tree at the last update time (before the first update: the tree at
+    /// the current time, without delivering any event).
+    public func presentation() -> PresentationLayer {
+        if lastUpdateTime == nil {
+            var running = false
+            let t = currentTime
+            return evaluate(root, map: root.childTimeMap(from: .identity), at: t, running: &running)
+        }
+        return tree
+    }
 
     /// A layer's presentation values at the last update time; nil when it is not in this scene.
     public func presentation(of layer: Layer) -> LayerProperties? {
@@ -172,7 +180,11 @@ public final class Scene {
         isDirty = true
     }
 
-    private enum EventKind: Int { case start = 0, stop = 1, completion = 2 }
+    private enum EventKind: Int {
+        case start = 0
+        case stop = 1
+        case completion = 2
+    }
 
     private struct Event {
         var time: Double
@@ -307,7 +319,10 @@ final class CompletionRecord {
     let block: (Bool) -> Void
     let sequence: UInt64
 
-    init(members: [AnimationEntry], rootLocalDueTime: Double?, sequence: UInt64, block: @escaping (Bool) -> Void) {
+    init(
+        members: [AnimationEntry], rootLocalDueTime: Double?, sequence: UInt64,
+        block: @escaping (Bool) -> Void
+    ) {
         self.members = members
         self.rootLocalDueTime = rootLocalDueTime
         self.block = block

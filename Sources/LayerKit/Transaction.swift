@@ -140,13 +140,25 @@ final class ThreadContext {
     /// The scene most recently updated on this thread (for completions with no layer).
     weak var lastScene: Scene?
 
-    private static let key = "LayerKit.ThreadContext"
+    /// Each thread's context hangs off one pthread key: `pthread_getspecific` is a load, where
+    /// `Thread.current.threadDictionary` bridged and hashed an NSString key on every property
+    /// set and every scene update. The key's destructor releases the context when its thread
+    /// ends.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { pointer in
+            guard let pointer else { return }
+            Unmanaged<ThreadContext>.fromOpaque(pointer).release()
+        }
+        return key
+    }()
 
     static var current: ThreadContext {
-        let dict = Thread.current.threadDictionary
-        if let c = dict[key] as? ThreadContext { return c }
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<ThreadContext>.fromOpaque(pointer).takeUnretainedValue()
+        }
         let c = ThreadContext()
-        dict[key] = c
+        pthread_setspecific(key, Unmanaged.passRetained(c).toOpaque())
         return c
     }
 

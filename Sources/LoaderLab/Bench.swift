@@ -150,7 +150,7 @@ public struct Bench {
         io.out(
             BenchFormat.pad("workload", 12) + BenchFormat.pad("pixels", 11)
                 + "   engine p50/p95/p99      render p50/p95/p99      total p50/p95/p99"
-                + "       raster p50/p95/p99   ratio")
+                + "       raster p50/p95/p99   ratio   | by thread CPU time: total p50/p99, raster p50/p99, ratio")
         for scale in options.scales {
             for name in Self.workloadNames(source: commands.source)
             where options.only.isEmpty || options.only.contains(name) {
@@ -169,6 +169,9 @@ public struct Bench {
         return BenchFormat.pad(r.name, 12) + BenchFormat.pad("\(r.pixelWidth)x\(r.pixelHeight)", 11)
             + triple(r.engine) + "  " + triple(r.render) + "  " + triple(r.total) + "  " + triple(r.raster)
             + "  " + BenchFormat.padLeft(BenchFormat.fixed(r.ratio, 2), 6)
+            + "   | " + BenchFormat.ms(r.totalCPU.p50) + "/" + BenchFormat.ms(r.totalCPU.p99) + "  "
+            + BenchFormat.ms(r.rasterCPU.p50) + "/" + BenchFormat.ms(r.rasterCPU.p99) + "  "
+            + BenchFormat.fixed(r.ratioCPU, 2)
     }
 
     // MARK: - Headless

@@ -52,9 +52,14 @@ struct FrameResult {
     var total: BenchStats
     /// Replaying the same frame's Cairo recording onto a blank image.
     var raster: BenchStats
+    /// engine + render and raster by thread CPU time (not counting time preempted).
+    var totalCPU: BenchStats
+    var rasterCPU: BenchStats
 
     /// (engine + render) / raster at the median.
     var ratio: Double { total.p50 / raster.p50 }
+    /// The same ratio by thread CPU time.
+    var ratioCPU: Double { totalCPU.p50 / rasterCPU.p50 }
 }
 
 /// Measures frame costs: engine, render and the raster baseline, side by side frame by frame
@@ -79,11 +84,13 @@ struct FrameBench {
         var render: [Double] = []
         var total: [Double] = []
         var raster: [Double] = []
+        var totalCPU: [Double] = []
+        var rasterCPU: [Double] = []
         for frame in 0..<(warmup + frames) {
-            let (tree, engineTime) = BenchClock.time { workload.nextFrame(dt: dt) }
+            let (tree, engineTime, engineCPU) = BenchClock.timeBoth { workload.nextFrame(dt: dt) }
 
             canvas.erase()
-            let ((), renderTime) = BenchClock.time {
+            let ((), renderTime, renderCPU) = BenchClock.timeBoth {
                 renderer.draw(tree, on: canvas)
                 target.flush()
             }
@@ -97,7 +104,7 @@ struct FrameBench {
                 renderer.draw(tree, on: recorder)
             }
             replayCanvas.erase()
-            let ((), rasterTime) = BenchClock.time {
+            let ((), rasterTime, rasterCPUTime) = BenchClock.timeBoth {
                 recording.replay(onto: replayCanvas)
                 replayTarget.flush()
             }
@@ -107,6 +114,8 @@ struct FrameBench {
                 render.append(renderTime)
                 total.append(engineTime + renderTime)
                 raster.append(rasterTime)
+                totalCPU.append(engineCPU + renderCPU)
+                rasterCPU.append(rasterCPUTime)
             }
         }
         if let error = canvas.error ?? replayCanvas.error {
@@ -115,6 +124,6 @@ struct FrameBench {
         return FrameResult(
             name: workload.name, pixelWidth: width, pixelHeight: height, scale: scale,
             engine: BenchStats(engine), render: BenchStats(render), total: BenchStats(total),
-            raster: BenchStats(raster))
+            raster: BenchStats(raster), totalCPU: BenchStats(totalCPU), rasterCPU: BenchStats(rasterCPU))
     }
 }

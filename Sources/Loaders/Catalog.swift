@@ -150,6 +150,8 @@ public enum Catalog {
             run(until: begin + pullTime) { t in
                 let f = min(1, (t - begin) / pullTime)
                 session.pointerMoved(to: t >= begin + pullTime ? end : Point(x: start.x, y: distance * f))
+                // The last move lands within rounding of −offset; make it exact.
+                if t >= begin + pullTime { (session.content as? HeaderContent)?.holdOffset(y: -offset) }
             }
             run(until: now + pullSettleTime)
             return end

@@ -224,8 +224,8 @@ final class FourDotsHeader: RefreshHeader {
         layer.addAnimation(rotationAni, forKey: "rotationAni")
     }
 
-    /// Removes the refresh animations and puts the dots back as the current pull shows them:
-    /// at rest, left, bottom and right hide again.
+    /// Removes the spin and the dots' movement (and any implicit animation still in flight);
+    /// `stateDidChange` then shows the dots as the current pull does.
     private func stopAni() {
         for l in [layer, topPointLayer, leftPointLayer, bottomPointLayer, rightPointLayer] {
             l.removeAllAnimations()

@@ -72,8 +72,20 @@ final class HeaderContent: SessionContent {
         }
     }
 
+    /// A finger on the list needs frames; motion and pending timers (a simulated load, the end
+    /// of an inset animation) need them only while the scroll view's time moves: a paused scene
+    /// is idle.
     var needsFrames: Bool {
-        scrollView.isTracking || scrollView.isAnimating || scrollView.nextTimerTime != nil
+        if scrollView.isTracking { return true }
+        guard scrollView.isAnimating || scrollView.nextTimerTime != nil else { return false }
+        return isTimeFlowing
+    }
+
+    /// False when the scroll view's layer time stands still (a paused ancestor, speed 0).
+    private var isTimeFlowing: Bool {
+        guard let scene = scrollLayer.scene else { return true }
+        let t = scene.currentTime
+        return scrollLayer.convertTime(t + 1, from: nil) != scrollLayer.convertTime(t, from: nil)
     }
 
     var debugPaths: [(name: String, path: Path, toLayer: String)] { header.debugPaths }
@@ -134,15 +146,30 @@ final class HeaderContent: SessionContent {
         let past = offset - top
         guard past > 0 else { return past }
         let d = scrollView.viewportSize.height
+        func band(_ x: Double) -> Double { ScrollPhysics.rubberBand(distance: x, dimension: d) }
         var x = ScrollPhysics.rubberBandInverse(offset: past, dimension: d)
-        // The inverse is exact only up to rounding: step to the first distance whose rubber
-        // band reaches the offset, so a pull of exactly a threshold counts as reaching it.
+        // The inverse is exact only up to rounding: move to the smallest distance whose rubber
+        // band reaches the offset (the rubber band grows with the distance), so the offset is
+        // −offset itself whenever a distance gives it exactly, and a pull of exactly a
+        // threshold counts as reaching it.
         var steps = 0
-        while ScrollPhysics.rubberBand(distance: x, dimension: d) < past, steps < 64 {
+        while band(x) < past, steps < 256 {
             x = x.nextUp
             steps += 1
         }
+        while band(x.nextDown) >= past, steps < 512 {
+            x = x.nextDown
+            steps += 1
+        }
         return x
+    }
+
+    /// While the finger is down, puts the content at exactly `contentOffset.y = y` (the drag
+    /// continues from there); the finger's rubber band reaches an offset only to within its
+    /// rounding. Ignored when not dragging.
+    func holdOffset(y: Double) {
+        guard scrollView.isDragging, y.isFinite else { return }
+        scrollView.setContentOffset(Point(x: scrollView.contentOffset.x, y: y), at: now)
     }
 
     // MARK: Scrolling

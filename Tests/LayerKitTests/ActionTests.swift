@@ -207,7 +207,8 @@ import Testing
         // Slow motion on the root stretches it.
         stage.root.speed = 0.5
         at = nil
-        ViewAnimation.animate(withDuration: 0.5, animations: {}, completion: { _ in at = stage.scene.currentTime })
+        ViewAnimation.animate(
+            withDuration: 0.5, animations: {}, completion: { _ in at = stage.scene.currentTime })
         stage.go(5)
         #expect(at == 3)
     }
@@ -219,5 +220,63 @@ import Testing
         #expect(ViewAnimationOptions.curveLinear.timingFunction == .linear)
         let both: ViewAnimationOptions = [.curveLinear, .beginFromCurrentState]
         #expect(both.timingFunction == .linear)
+    }
+}
+
+@Suite struct TransactionTests {
+    @Test func nestedTransactionsWaitForInnerAnimations() {
+        let stage = Stage(time: 0)
+        var order: [String] = []
+        Transaction.begin()
+        Transaction.setAnimationDuration(2)
+        Transaction.setCompletionBlock { order.append("outer@\(stage.scene.currentTime)") }
+        stage.layer.opacity = 0.5  // 2 s, from the outer transaction's setting
+        Transaction.begin()
+        Transaction.setAnimationDuration(3)
+        Transaction.setCompletionBlock { order.append("inner@\(stage.scene.currentTime)") }
+        stage.layer.position = Point(x: 10, y: 0)  // 3 s
+        Transaction.commit()
+        Transaction.commit()
+        stage.go(10)
+        // The inner block waits for its 3 s animation; the outer for both.
+        #expect(order == ["inner@3.0", "outer@3.0"])
+    }
+
+    @Test func settingsOutsideBeginGoToTheImplicitTransactionUntilTheNextUpdate() {
+        let stage = Stage(time: 0)
+        Transaction.setDisableActions(true)
+        stage.layer.opacity = 0.5
+        #expect(stage.layer.animationKeys().isEmpty)
+        stage.go(0.1)  // commits the implicit transaction
+        #expect(!Transaction.disableActions())
+        stage.layer.opacity = 1
+        #expect(stage.layer.animationKeys() == ["opacity"])
+    }
+
+    @Test func completionWithoutAnySceneRunsAtCommit() {
+        // A fresh thread has no scene: the block runs at once.
+        let done = Thread.detachNewThreadAndWait {
+            var ran = false
+            Transaction.begin()
+            Transaction.setCompletionBlock { ran = true }
+            Transaction.commit()
+            return ran
+        }
+        #expect(done)
+    }
+}
+
+extension Thread {
+    /// Runs `body` on a new thread and waits for its result.
+    static func detachNewThreadAndWait(_ body: @escaping @Sendable () -> Bool) -> Bool {
+        final class Box: @unchecked Sendable { var value = false }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            box.value = body()
+            done.signal()
+        }
+        done.wait()
+        return box.value
     }
 }

@@ -271,6 +271,24 @@ import Testing
         #expect(shape.animationKeys().isEmpty)
     }
 
+    @Test func groupThatFillsForwardsKeepsItsChildrensFinalValues() throws {
+        let stage = Stage(time: 0)
+        let x = BasicAnimation(keyPath: "position.x")
+        x.fromValue = 0
+        x.toValue = 40  // no fill mode of its own
+        let g = AnimationGroup()
+        g.duration = 2
+        g.animations = [x]
+        g.fillMode = .forwards
+        g.isRemovedOnCompletion = false
+        try stage.layer.add(g, forKey: "g")
+        stage.go(1)
+        #expect(close(stage.shown.position.x, 20))
+        stage.go(5)
+        #expect(stage.shown.position.x == 40)
+        #expect(!stage.scene.needsFrames)
+    }
+
     @Test func groupRepeatDurationLikeTheAirplane() throws {
         // Groups of 1.5 s repeating for 5 s: at 4.6 s the fourth cycle is 0.1 s in.
         let stage = Stage(time: 0, layer: ShapeLayer())

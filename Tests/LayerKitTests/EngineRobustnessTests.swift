@@ -42,7 +42,11 @@ import Testing
         let setters: [(BasicAnimation) -> Void] = [
             { $0.duration = v }, { $0.speed = v }, { $0.repeatCount = v }, { $0.repeatDuration = v },
             { $0.beginTime = v }, { $0.timeOffset = v },
-            { $0.repeatCount = v; $0.autoreverses = true; $0.fillMode = .both },
+            {
+                $0.repeatCount = v
+                $0.autoreverses = true
+                $0.fillMode = .both
+            },
         ]
         for (i, set) in setters.enumerated() {
             let a = BasicAnimation(keyPath: "position.x")

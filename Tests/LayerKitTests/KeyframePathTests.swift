@@ -5,8 +5,10 @@ import Testing
 
 /// `position` keyframe animations along a path.
 @Suite struct KeyframePathTests {
-    func stage(_ path: Path, mode: CalculationMode = .linear, rotation: RotationMode? = nil,
-               timing: TimingFunction? = nil) throws -> Stage {
+    func stage(
+        _ path: Path, mode: CalculationMode = .linear, rotation: RotationMode? = nil,
+        timing: TimingFunction? = nil
+    ) throws -> Stage {
         let s = Stage(time: 0)
         s.layer.position = Point(x: -1, y: -1)
         let k = KeyframeAnimation(keyPath: "position")
@@ -106,8 +108,10 @@ import Testing
         let centre = Point(13.0 / 2 + 3, 50)
         var path = Path()
         path.move(to: centre)
-        path.addArc(center: Point(bigR + r, 50), radius: bigR, startAngle: .pi, endAngle: 2 * .pi, clockwise: false)
-        let small = Path.arc(center: Point(50, 50), radius: r * 2, startAngle: 2 * .pi, endAngle: .pi, clockwise: false)
+        path.addArc(
+            center: Point(bigR + r, 50), radius: bigR, startAngle: .pi, endAngle: 2 * .pi, clockwise: false)
+        let small = Path.arc(
+            center: Point(50, 50), radius: r * 2, startAngle: 2 * .pi, endAngle: .pi, clockwise: false)
         path.append(small)
         path.addLine(to: centre)
         // Segments: the joining line, two quarter arcs, two quarter arcs, the line back.

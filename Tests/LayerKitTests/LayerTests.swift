@@ -95,8 +95,14 @@ import Testing
 
     @Test func sublayerOrdering() {
         let root = Layer()
-        let a = Layer(), b = Layer(), c = Layer(), d = Layer()
-        a.name = "a"; b.name = "b"; c.name = "c"; d.name = "d"
+        let a = Layer()
+        let b = Layer()
+        let c = Layer()
+        let d = Layer()
+        a.name = "a"
+        b.name = "b"
+        c.name = "c"
+        d.name = "d"
         root.addSublayer(a)
         root.addSublayer(b)
         root.insertSublayer(c, below: a)

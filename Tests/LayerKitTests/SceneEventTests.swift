@@ -23,10 +23,22 @@ import Testing
         let b = Recorder("b", scene: stage.scene)
         let log = Recorder("log", scene: stage.scene)
         // One shared log: both delegates append to it.
-        a.onStart = { _ in log.log.append("start a"); log.times.append(stage.scene.currentTime) }
-        a.onStop = { _, f in log.log.append("stop a \(f)"); log.times.append(stage.scene.currentTime) }
-        b.onStart = { _ in log.log.append("start b"); log.times.append(stage.scene.currentTime) }
-        b.onStop = { _, f in log.log.append("stop b \(f)"); log.times.append(stage.scene.currentTime) }
+        a.onStart = { _ in
+            log.log.append("start a")
+            log.times.append(stage.scene.currentTime)
+        }
+        a.onStop = { _, f in
+            log.log.append("stop a \(f)")
+            log.times.append(stage.scene.currentTime)
+        }
+        b.onStart = { _ in
+            log.log.append("start b")
+            log.times.append(stage.scene.currentTime)
+        }
+        b.onStop = { _, f in
+            log.log.append("stop b \(f)")
+            log.times.append(stage.scene.currentTime)
+        }
         try stage.layer.add(opacity(2, delegate: b), forKey: "b")  // 0 … 2
         let other = Layer()
         stage.root.addSublayer(other)
@@ -194,6 +206,31 @@ import Testing
         clock.set(7.5)
         scene2.update()
         #expect(close(scene2.presentation(of: child)!.opacity, 0.5))
+    }
+
+    @Test func updatingFromACallbackIsIgnored() throws {
+        let stage = Stage(time: 0)
+        let rec = Recorder("a", scene: stage.scene)
+        rec.onStop = { _, _ in stage.scene.update(to: 50) }
+        let a = BasicAnimation(keyPath: "opacity")
+        a.duration = 1
+        a.delegate = rec
+        try stage.layer.add(a, forKey: nil)
+        stage.go(2)
+        #expect(rec.log == ["start a", "stop a true"])
+        #expect(stage.scene.lastUpdate == 2)
+    }
+
+    @Test func presentationBeforeTheFirstUpdateShowsTheModel() {
+        let root = Layer()
+        root.opacity = 0.5
+        let child = ShapeLayer()
+        child.name = "c"
+        root.addSublayer(child)
+        let scene = Scene(root: root, clock: ManualClock(time: 2))
+        let tree = scene.presentation()
+        #expect(tree.properties.opacity == 0.5 && tree.sublayers.first?.name == "c")
+        #expect(scene.lastUpdate == nil && scene.needsFrames)
     }
 
     @Test func presentationIsAValueAndLeavesTheModelAlone() throws {

@@ -21,49 +21,80 @@ import Testing
         // start value; after the end only forwards/both keep the end value.
         Case(
             name: "future begin, removed",
-            configure: { $0.beginTime = 12; $0.fillMode = .removed },
+            configure: {
+                $0.beginTime = 12
+                $0.fillMode = .removed
+            },
             samples: [(11, -1), (12.5, 50), (14, -1)]),
         Case(
             name: "future begin, backwards",
-            configure: { $0.beginTime = 12; $0.fillMode = .backwards },
+            configure: {
+                $0.beginTime = 12
+                $0.fillMode = .backwards
+            },
             samples: [(11, 0), (12.5, 50), (14, -1)]),
         Case(
             name: "future begin, forwards",
-            configure: { $0.beginTime = 12; $0.fillMode = .forwards },
+            configure: {
+                $0.beginTime = 12
+                $0.fillMode = .forwards
+            },
             samples: [(11, -1), (12.5, 50), (14, 100)]),
         Case(
             name: "future begin, both",
-            configure: { $0.beginTime = 12; $0.fillMode = .both },
+            configure: {
+                $0.beginTime = 12
+                $0.fillMode = .both
+            },
             samples: [(11, 0), (12.5, 50), (14, 100)]),
         // 2.5 cycles: at 12.25 the third cycle is a quarter through; it ends half-way through.
         Case(
             name: "fractional repeatCount",
-            configure: { $0.repeatCount = 2.5; $0.fillMode = .forwards },
+            configure: {
+                $0.repeatCount = 2.5
+                $0.fillMode = .forwards
+            },
             samples: [(11.25, 25), (12.25, 25), (12.4, 40), (13, 50)]),
         // Repeats for 1.5 s: the second cycle stops half-way.
         Case(
             name: "repeatDuration",
-            configure: { $0.repeatDuration = 1.5; $0.fillMode = .forwards },
+            configure: {
+                $0.repeatDuration = 1.5
+                $0.fillMode = .forwards
+            },
             samples: [(10.5, 50), (11.25, 25), (12, 50)]),
         // Forward in the first second, backward in the next: 1.25 s in is 0.75 of the way.
         Case(
             name: "autoreverses",
-            configure: { $0.autoreverses = true; $0.fillMode = .forwards },
+            configure: {
+                $0.autoreverses = true
+                $0.fillMode = .forwards
+            },
             samples: [(10.25, 25), (11.25, 75), (11.9, 10), (13, 0)]),
         // Two forward-and-back cycles, 4 s in all.
         Case(
             name: "autoreverses twice",
-            configure: { $0.autoreverses = true; $0.repeatCount = 2; $0.fillMode = .forwards },
+            configure: {
+                $0.autoreverses = true
+                $0.repeatCount = 2
+                $0.fillMode = .forwards
+            },
             samples: [(12.5, 50), (13.5, 50), (13.75, 25), (15, 0)]),
         // Twice as fast: a quarter second in is half-way; it ends at 10.5.
         Case(
             name: "speed 2",
-            configure: { $0.speed = 2; $0.fillMode = .forwards },
+            configure: {
+                $0.speed = 2
+                $0.fillMode = .forwards
+            },
             samples: [(10.25, 50), (10.4, 80), (10.6, 100)]),
         // Speed 0 freezes the animation at its time offset.
         Case(
             name: "speed 0",
-            configure: { $0.speed = 0; $0.timeOffset = 0.3 },
+            configure: {
+                $0.speed = 0
+                $0.timeOffset = 0.3
+            },
             samples: [(10, 30), (15, 30), (1000, 30)]),
         // The offset shifts the start; the part before it plays after the rest.
         Case(
@@ -78,7 +109,10 @@ import Testing
         // Duration 0 means 0.25 s.
         Case(
             name: "zero duration",
-            configure: { $0.duration = 0; $0.fillMode = .forwards },
+            configure: {
+                $0.duration = 0
+                $0.fillMode = .forwards
+            },
             samples: [(10.125, 50), (10.3, 100)]),
     ]
 

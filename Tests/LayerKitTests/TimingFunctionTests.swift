@@ -23,8 +23,11 @@ func referenceEase(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: 
 @Suite struct TimingFunctionTests {
     @Test func namedCurvesHaveCoreAnimationsControlPoints() {
         #expect(TimingFunction.linear == TimingFunction(controlPoints: 0, 0, 1, 1))
-        #expect(TimingFunction.easeIn.c1 == Point(x: 0.42, y: 0) && TimingFunction.easeIn.c2 == Point(x: 1, y: 1))
-        #expect(TimingFunction.easeOut.c1 == Point(x: 0, y: 0) && TimingFunction.easeOut.c2 == Point(x: 0.58, y: 1))
+        #expect(
+            TimingFunction.easeIn.c1 == Point(x: 0.42, y: 0) && TimingFunction.easeIn.c2 == Point(x: 1, y: 1))
+        #expect(
+            TimingFunction.easeOut.c1 == Point(x: 0, y: 0)
+                && TimingFunction.easeOut.c2 == Point(x: 0.58, y: 1))
         #expect(TimingFunction.easeInEaseOut.c2 == Point(x: 0.58, y: 1))
         #expect(TimingFunction.default.c1 == Point(x: 0.25, y: 0.1))
         #expect(TimingFunction(name: "easeInEaseOut") == .easeInEaseOut)

@@ -22,6 +22,8 @@ import Testing
             #expect(capture.err.isEmpty)
         }
         #expect(runCommand(["help", "sheet"]).capture.out.contains("loaderlab sheet"))
+        #expect(runCommand(["help", "bench"]).capture.out.contains("loaderlab bench"))
+        #expect(runCommand(["--help"]).capture.out.contains("loaderlab bench"))
     }
 
     @Test func noCommandAsksForTheWindow() {

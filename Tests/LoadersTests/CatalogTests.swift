@@ -105,6 +105,21 @@ import Testing
             h.session.size = info.defaultSize
             h.run(to: 1.5)
         }
+        // Degenerate viewports: no crash, no hang, the loaders keep their state.
+        for info in Catalog.all {
+            for size in [Size(width: 0, height: 0), Size(width: 1, height: 1), Size(width: 2000, height: 3)] {
+                let h = Harness(info.id, size: size)
+                h.session.pointerDown(at: Point(x: 0, y: 0))
+                h.session.pointerMoved(to: Point(x: .nan, y: .infinity))
+                h.session.pointerMoved(to: Point(x: 0, y: 500))
+                h.run(to: 0.5)
+                h.session.pointerUp(at: Point(x: 0, y: 500))
+                h.session.toggle()
+                h.run(to: 4)
+                #expect(h.session.layer.bounds.size == size)
+                #expect(h.scene.presentation().properties.bounds.size == size)
+            }
+        }
     }
 
     @Test func headersToggleRefreshFromCode() {

@@ -120,3 +120,60 @@ import Testing
         #expect(!h.scene.needsFrames)
     }
 }
+
+/// Pause and slow motion act on the scene's root as on iOS (speed 0 / 0.1 with the time kept
+/// continuous); the pull's physics, the refresh's inset and the staggered `beginTime`s all run
+/// in the layers' own time.
+@Suite struct SceneTimeTests {
+    /// Changes the root's speed from now on without a jump in its local time.
+    static func setSpeed(_ speed: Double, _ h: Harness) {
+        let root = h.session.layer
+        let local = root.convertTime(h.scene.currentTime, from: nil)
+        root.beginTime = h.scene.currentTime
+        root.timeOffset = local
+        root.speed = speed
+    }
+
+    @Test func slowMotionStretchesTheWaveAndTheInset() {
+        let h = Harness("three-dots")
+        h.pull(to: 50)
+        Self.setSpeed(0.1, h)
+        let r = h.release()
+        // 1 s of wall time is 0.1 s of layer time.
+        for wall in [1.0, 2.0, 3.0, 4.0, 6.0, 9.0] {
+            h.run(to: r + wall)
+            let t = wall * 0.1
+            let second = t < 0.25 ? 1 : ThreeDotsTests.blink(t - 0.25)
+            #expect(close(h.presented("dot.1").opacity, ThreeDotsTests.blink(t), 1e-6), "at \(wall)")
+            #expect(close(h.presented("dot.2").opacity, second, 1e-6), "at \(wall)")
+        }
+        // The 0.5 s inset animation takes 5 s of wall time: under way at 3 s, done by 6 s.
+        #expect(close(h.header.scrollView.contentOffset.y, -40, 1e-9))
+        let h2 = Harness("three-dots")
+        h2.pull(to: 50)
+        Self.setSpeed(0.1, h2)
+        let r2 = h2.release()
+        h2.run(to: r2 + 3)
+        let y = h2.header.scrollView.contentOffset.y
+        #expect(y < -40.01 && y > -50)
+    }
+
+    @Test func pauseFreezesTheScrollViewAndGoesIdle() {
+        let h = Harness("four-dots")
+        h.pull(to: 95)
+        let r = h.release()
+        h.run(to: r + 0.2)
+        Self.setSpeed(0, h)
+        let frozen = h.header.scrollView.contentOffset.y
+        let angle = h.presented("header").transform.components.rotationZ
+        h.run(for: 2)
+        #expect(h.header.scrollView.contentOffset.y == frozen)
+        #expect(sameAngle(h.presented("header").transform.components.rotationZ, angle))
+        #expect(!h.session.needsFrames)
+        // Resumed, it carries on from where it stood.
+        Self.setSpeed(1, h)
+        h.run(for: 0.3)
+        #expect(close(h.header.scrollView.contentOffset.y, -85, 1e-9))
+        #expect(h.session.needsFrames)
+    }
+}
