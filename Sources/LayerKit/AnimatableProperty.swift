@@ -112,7 +112,7 @@ enum KeyPathRegistry {
                 set: { values, v in
                     var c = values.layer.transform.animatableVector
                     c[keyPath: kp] = v
-                    values.layer.transform = Transform3D(animatableVector: c)
+                    values.layer.transform = values.layer.transform.replacingComponents(c)
                 })
         }
 
@@ -157,7 +157,7 @@ enum KeyPathRegistry {
                     var c = values.layer.transform.animatableVector
                     c.sx = v
                     c.sy = v
-                    values.layer.transform = Transform3D(animatableVector: c)
+                    values.layer.transform = values.layer.transform.replacingComponents(c)
                 }))
         add(
             AnimatableProperty<Size>(
@@ -170,7 +170,7 @@ enum KeyPathRegistry {
                     var c = values.layer.transform.animatableVector
                     c.tx = v.width
                     c.ty = v.height
-                    values.layer.transform = Transform3D(animatableVector: c)
+                    values.layer.transform = values.layer.transform.replacingComponents(c)
                 }))
 
         add(shape("strokeStart", \.strokeStart))

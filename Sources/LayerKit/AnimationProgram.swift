@@ -14,12 +14,6 @@ struct CompiledAnimation {
 }
 
 extension Interpolatable {
-    /// The value additive animations start from: zero, or the identity for transforms.
-    static var additiveIdentity: Self {
-        if let t = Transform3D.identity as? Self { return t }
-        return Self(animatableVector: .zero)
-    }
-
     func vectorAdding(_ delta: Vector, times k: Double) -> Self {
         Self(animatableVector: animatableVector.adding(delta.scaled(by: k)))
     }
@@ -155,7 +149,8 @@ struct KeyframeCurve<V: Interpolatable> {
     }
 
     /// Catmull-Rom tangents for non-uniform key times: the difference quotient across each
-    /// value's neighbours (one-sided at the ends).
+    /// value's neighbours. At the ends the missing neighbour is the end value itself, one
+    /// segment's time further out (the usual duplicated end point), which halves the slope.
     static func catmullRomTangents(_ values: [V], times: [Double]) -> [V.Vector] {
         let n = values.count
         guard n > 1 else { return Array(repeating: .zero, count: n) }
@@ -163,7 +158,8 @@ struct KeyframeCurve<V: Interpolatable> {
         for i in 0..<n {
             let lo = Swift.max(i - 1, 0)
             let hi = Swift.min(i + 1, n - 1)
-            let dt = times[hi] - times[lo]
+            var dt = times[hi] - times[lo]
+            if i == 0 || i == n - 1 { dt *= 2 }
             let dv = values[hi].animatableVector.subtracting(values[lo].animatableVector)
             result.append(dt > 0 ? dv.scaled(by: 1 / dt) : .zero)
         }

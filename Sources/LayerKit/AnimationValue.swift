@@ -82,6 +82,10 @@ public protocol Interpolatable: Equatable, Sendable {
     var animatableVector: Vector { get }
     init(animatableVector: Vector)
 
+    /// What `accumulate` leaves unchanged: zero, or the identity for transforms. Additive
+    /// animations without a from value start from it.
+    static var additiveIdentity: Self { get }
+
     /// `base` combined with `delta`: the sum for additive and by-value animations.
     /// Transforms concatenate (the delta applies first, in the layer's own space).
     static func accumulate(_ base: Self, _ delta: Self) -> Self
@@ -94,14 +98,19 @@ public protocol Interpolatable: Equatable, Sendable {
 }
 
 extension Interpolatable {
+    public static var additiveIdentity: Self { Self(animatableVector: .zero) }
+
     public static func accumulate(_ base: Self, _ delta: Self) -> Self {
         Self(animatableVector: base.animatableVector.adding(delta.animatableVector))
     }
 
     /// Linear interpolation in the value's vector space.
+    /// Exactly `self` at 0 and `other` at 1.
     @inlinable
     public func interpolated(to other: Self, fraction t: Double) -> Self {
-        Self(animatableVector: animatableVector.blended(to: other.animatableVector, fraction: t))
+        if t == 0 { return self }
+        if t == 1 { return other }
+        return Self(animatableVector: animatableVector.blended(to: other.animatableVector, fraction: t))
     }
 
     /// The distance between two values (Euclidean in the vector space), for paced keyframes.
@@ -256,14 +265,24 @@ extension Bool: Interpolatable {
 
 // MARK: - Transform3D
 
-/// A transform's decomposed components as a vector: translation, scale and rotation about z.
+/// A transform's decomposed components as a vector: translation, scale, a shear and rotation
+/// about z — the parts key paths such as `transform.rotation.z` name and transforms are
+/// interpolated in.
+///
+/// The 2D part decomposes as scale, then shear, then rotation (row vectors, as
+/// `Transform3D`): the first row is `sx·(cos θ, sin θ)`, the second
+/// `sy·(skew·(cos θ, sin θ) + (−sin θ, cos θ))`. Every invertible 2D transform decomposes
+/// exactly; `tz` and `sz` are `m43` and `m33`.
 public struct TransformVector: VectorArithmetic, Hashable {
     public var tx: Double, ty: Double, tz: Double
     public var sx: Double, sy: Double, sz: Double
     public var rotation: Double
+    /// How much of the x axis the y axis leans into (a shear; 0 for none).
+    public var skew: Double
 
     public init(
-        tx: Double, ty: Double, tz: Double, sx: Double, sy: Double, sz: Double, rotation: Double
+        tx: Double, ty: Double, tz: Double, sx: Double, sy: Double, sz: Double, rotation: Double,
+        skew: Double = 0
     ) {
         self.tx = tx
         self.ty = ty
@@ -272,6 +291,7 @@ public struct TransformVector: VectorArithmetic, Hashable {
         self.sy = sy
         self.sz = sz
         self.rotation = rotation
+        self.skew = skew
     }
 
     public static let zero = TransformVector(tx: 0, ty: 0, tz: 0, sx: 0, sy: 0, sz: 0, rotation: 0)
@@ -279,61 +299,70 @@ public struct TransformVector: VectorArithmetic, Hashable {
     public func adding(_ o: TransformVector) -> TransformVector {
         TransformVector(
             tx: tx + o.tx, ty: ty + o.ty, tz: tz + o.tz, sx: sx + o.sx, sy: sy + o.sy,
-            sz: sz + o.sz, rotation: rotation + o.rotation)
+            sz: sz + o.sz, rotation: rotation + o.rotation, skew: skew + o.skew)
     }
     public func subtracting(_ o: TransformVector) -> TransformVector {
         TransformVector(
             tx: tx - o.tx, ty: ty - o.ty, tz: tz - o.tz, sx: sx - o.sx, sy: sy - o.sy,
-            sz: sz - o.sz, rotation: rotation - o.rotation)
+            sz: sz - o.sz, rotation: rotation - o.rotation, skew: skew - o.skew)
     }
     public func scaled(by f: Double) -> TransformVector {
         TransformVector(
             tx: tx * f, ty: ty * f, tz: tz * f, sx: sx * f, sy: sy * f, sz: sz * f,
-            rotation: rotation * f)
+            rotation: rotation * f, skew: skew * f)
     }
     public var magnitudeSquared: Double {
         tx * tx + ty * ty + tz * tz + sx * sx + sy * sy + sz * sz + rotation * rotation
+            + skew * skew
     }
     public var isFiniteVector: Bool {
         tx.isFinite && ty.isFinite && tz.isFinite && sx.isFinite && sy.isFinite && sz.isFinite
-            && rotation.isFinite
+            && rotation.isFinite && skew.isFinite
     }
 }
 
-extension TransformComponents {
-    init(vector v: TransformVector) {
-        self.init(translation: (v.tx, v.ty, v.tz), scale: (v.sx, v.sy, v.sz), rotationZ: v.rotation)
+extension Transform3D {
+    /// The decomposition `TransformVector` describes. A singular 2D part loses what cannot be
+    /// recovered (its shear, or its second row when both rows are parallel).
+    public var decomposed: TransformVector {
+        let sx = (m11 * m11 + m12 * m12).squareRoot()
+        let angle = sx > 0 ? atan2(m12, m11) : 0
+        let c = cos(angle)
+        let s = sin(angle)
+        let sy = -m21 * s + m22 * c
+        let along = m21 * c + m22 * s
+        let skew = sy != 0 ? along / sy : 0
+        return TransformVector(
+            tx: m41, ty: m42, tz: m43, sx: sx, sy: sy, sz: m33, rotation: angle,
+            skew: skew.isFinite ? skew : 0)
     }
 
-    var vector: TransformVector {
-        TransformVector(
-            tx: translation.x, ty: translation.y, tz: translation.z, sx: scale.x, sy: scale.y,
-            sz: scale.z, rotation: rotationZ)
-    }
-
-    /// `transform` (S · R · T) written out, without the general 4×4 product.
-    var composed: Transform3D {
-        let cs = cos(rotationZ)
-        let sn = sin(rotationZ)
-        var m = Transform3D.identity
-        m.m11 = scale.x * cs
-        m.m12 = scale.x * sn
-        m.m21 = -scale.y * sn
-        m.m22 = scale.y * cs
-        m.m33 = scale.z
-        m.m41 = translation.x
-        m.m42 = translation.y
-        m.m43 = translation.z
+    /// This transform with the components in `v`; the parts a `TransformVector` does not
+    /// describe (perspective, rotation out of the plane) are kept.
+    public func replacingComponents(_ v: TransformVector) -> Transform3D {
+        let c = cos(v.rotation)
+        let s = sin(v.rotation)
+        var m = self
+        m.m11 = v.sx * c
+        m.m12 = v.sx * s
+        m.m21 = v.sy * (v.skew * c - s)
+        m.m22 = v.sy * (v.skew * s + c)
+        m.m33 = v.sz
+        m.m41 = v.tx
+        m.m42 = v.ty
+        m.m43 = v.tz
         return m
     }
 }
 
 extension Transform3D: Interpolatable {
-    /// Transforms blend component-wise after decomposition (see `Transform3D.components`).
-    public var animatableVector: TransformVector { components.vector }
+    /// Transforms blend component-wise after decomposition (`decomposed`).
+    public var animatableVector: TransformVector { decomposed }
     public init(animatableVector v: TransformVector) {
-        self = TransformComponents(vector: v).composed
+        self = Transform3D.identity.replacingComponents(v)
     }
+    public static var additiveIdentity: Transform3D { .identity }
+
     /// Additive transforms concatenate: the animation's transform applies first, then `base`.
     public static func accumulate(_ base: Transform3D, _ delta: Transform3D) -> Transform3D {
         delta.multiplied(by: base)

@@ -1,1 +1,59 @@
-// X11Host module.
+import Dispatch
+import Foundation
+import LayerKit
+import LoaderLab
+
+/// Runs a `WindowApp` in an X11 window: the program's previewer.
+public enum X11Host {
+    /// What the command line asked of the window.
+    public struct Options: Sendable {
+        /// Pixels per point; nil takes `Xft.dpi` (96 dpi = 1), else 1.
+        public var scale: Double?
+        /// Initial window size in points; nil takes the app's preferred size.
+        public var size: Size?
+        /// Use MIT-SHM when the server offers it (the fallback is plain XPutImage).
+        public var sharedMemory: Bool
+
+        public init(scale: Double? = nil, size: Size? = nil, sharedMemory: Bool = true) {
+            self.scale = scale
+            self.size = size
+            self.sharedMemory = sharedMemory
+        }
+    }
+
+    /// Opens the previewer for the command line's window options (`loaderlab` with no command):
+    /// the gallery, or one loader with `--loader`.
+    @MainActor
+    public static func run(_ window: WindowOptions) -> Never {
+        let app = GalleryApp(loaderID: window.loaderID)
+        run(app, options: Options(scale: window.scale, size: window.size))
+    }
+
+    /// Opens the window and runs `app` on the main queue under `dispatchMain()` until the user
+    /// quits (exit 0: Q/Esc, the window manager's close, SIGINT, SIGTERM). With no usable
+    /// display it prints one line naming DISPLAY and exits 2; a lost connection exits 1.
+    ///
+    /// Environment: `LOADERLAB_FRAME_LOG=path` appends one line per rendered frame (a debug
+    /// counter for tests); `LOADERLAB_NO_SHM=1` forces the plain-XImage path.
+    @MainActor
+    public static func run(_ app: WindowApp, options: Options) -> Never {
+        var options = options
+        if ProcessInfo.processInfo.environment["LOADERLAB_NO_SHM"] == "1" {
+            options.sharedMemory = false
+        }
+        do {
+            let display = try X11Display()
+            let host = try HostWindow(display: display, app: app, options: options)
+            HostWindow.current = host
+            host.start()
+        } catch let error as X11HostError {
+            FileHandle.standardError.write("\(error)\n".data(using: .utf8)!)
+            if case .noDisplay = error { exit(2) }
+            exit(1)
+        } catch {
+            FileHandle.standardError.write("loaderlab: \(error)\n".data(using: .utf8)!)
+            exit(1)
+        }
+        dispatchMain()
+    }
+}

@@ -199,17 +199,28 @@ import Testing
     }
 
     @Test func cubicKeyframesFollowCatmullRom() throws {
-        // Values 0, 10, 0 at times 0, ½, 1. Tangents (difference quotients): m0 = 10/½ = 20,
-        // m1 = (0−0)/1 = 0, m2 = −20. At f = ¼ (segment 0, s = ½, span ½) the Hermite basis is
-        // h00 = ½, h10 = ⅛, h01 = ½, h11 = −⅛: ½·0 + ⅛·½·20 + ½·10 − ⅛·½·0 = 6.25.
+        // Values 0, 10, 0 at times 0, ½, 1. Catmull-Rom tangents per unit of time: the middle
+        // one is (0 − 0)/(1 − 0) = 0; at the ends the end point is duplicated half a unit
+        // further out: m0 = (10 − 0)/(2·½) = 10, m2 = −10. At f = ¼ (segment 0, s = ½, span ½)
+        // the Hermite basis is h00 = ½, h10 = ⅛, h01 = ½, h11 = −⅛:
+        // ½·0 + ⅛·½·10 + ½·10 − ⅛·½·0 = 5.625.
         let stage = try keyframeStage {
             $0.values = [0, 10, 0]
             $0.calculationMode = .cubic
         }
         stage.go(0.25)
-        #expect(close(stage.shown.position.x, 6.25, 1e-9))
+        #expect(close(stage.shown.position.x, 5.625, 1e-9))
         stage.go(0.5)
         #expect(close(stage.shown.position.x, 10, 1e-9))
+        // Four evenly spaced values (uniform Catmull-Rom): in the middle segment between 1
+        // and 2, with tangents (2 − 0)/2 = 1 and (0 − 1)/2 = −½ per segment, at s = ½:
+        // ½·1 + ⅛·1 + ½·2 − ⅛·(−½) = 1.6875.
+        let four = try keyframeStage {
+            $0.values = [0, 1, 2, 0]
+            $0.calculationMode = .cubic
+        }
+        four.go(0.5)
+        #expect(close(four.shown.position.x, 1.6875, 1e-9))
     }
 
     @Test func transformKeyframesOfTheFourDotsLoader() throws {

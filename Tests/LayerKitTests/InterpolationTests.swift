@@ -25,6 +25,63 @@ import Testing
         #expect(close(m.scale.x, 2) && close(m.rotationZ, .pi / 4) && close(m.translation.x, 5))
     }
 
+    @Test func transformDecompositionIsExactForInvertible2DTransforms() {
+        // Scale, shear and rotation (and a mirror) come back out exactly.
+        let samples: [LayerKit.AffineTransform] = [
+            LayerKit.AffineTransform(a: 1, b: 0, c: 0.5, d: 1, tx: 3, ty: 4),  // a shear
+            LayerKit.AffineTransform(rotationAngle: 2).scaledBy(x: 2, y: -3),
+            LayerKit.AffineTransform(a: 0.3, b: -1.2, c: 4, d: 0.7, tx: -9, ty: 0.5),
+        ]
+        for a in samples {
+            let t = Transform3D(a)
+            let back = Transform3D(animatableVector: t.animatableVector)
+            for (x, y) in zip(back.rows.joined(), t.rows.joined()) { #expect(close(x, y, 1e-12)) }
+        }
+        // Components: x scale is the first row's length; the rest follows the definition.
+        let v = Transform3D(LayerKit.AffineTransform(a: 1, b: 0, c: 0.5, d: 1, tx: 0, ty: 0)).decomposed
+        #expect(v.sx == 1 && v.sy == 1 && v.skew == 0.5 && v.rotation == 0)
+    }
+
+    @Test func componentKeyPathsKeepPerspective() throws {
+        let stage = Stage(time: 0)
+        var t = Transform3D.identity
+        t.m34 = -1.0 / 500
+        Transaction.performWithoutActions { stage.layer.transform = t }
+        let r = BasicAnimation(keyPath: "transform.rotation.z")
+        r.toValue = .number(.pi / 2)
+        r.duration = 1
+        try stage.layer.add(r, forKey: nil)
+        stage.go(0.5)
+        let m = stage.shown.transform
+        #expect(m.m34 == -1.0 / 500)
+        #expect(close(m.m11, cos(.pi / 4), 1e-12) && close(m.m12, sin(.pi / 4), 1e-12))
+    }
+
+    @Test func endpointsAreExact() {
+        let a = Transform3D(LayerKit.AffineTransform(a: 1, b: 0.2, c: 0.5, d: 1, tx: 3, ty: 4))
+        let b = Transform3D(scaleX: 2, y: 2)
+        #expect(a.interpolated(to: b, fraction: 0) == a)
+        #expect(a.interpolated(to: b, fraction: 1) == b)
+        #expect(0.1.interpolated(to: 0.7, fraction: 1) == 0.7)
+    }
+
+    @Test func additiveTransformsConcatenate() throws {
+        // An additive translation on a layer scaled by 2: the translation applies first, in
+        // the layer's own space, so it is scaled too.
+        let stage = Stage(time: 0)
+        Transaction.performWithoutActions { stage.layer.transform = Transform3D(scaleX: 2, y: 2) }
+        let a = BasicAnimation(keyPath: "transform")
+        a.toValue = .transform(Transform3D(translationX: 10, y: 0))
+        a.isAdditive = true
+        a.duration = 1
+        try stage.layer.add(a, forKey: nil)
+        stage.go(0.5)
+        // Half-way the additive value is a translation by 5 (from the identity), then ×2.
+        let m = stage.shown.transform
+        #expect(close(m.m11, 2) && close(m.m41, 10))
+        #expect(Transform3D.additiveIdentity == .identity && Double.additiveIdentity == 0)
+    }
+
     @Test func distancesForPacing() {
         #expect(Point(0, 0).animationDistance(to: Point(3, 4)) == 5)
         #expect(10.0.animationDistance(to: 4) == 6)

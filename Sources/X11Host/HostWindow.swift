@@ -1,0 +1,335 @@
+import CX11
+import Dispatch
+import Foundation
+import LayerKit
+import LoaderLab
+
+/// The window, its back buffer and the event loop that feeds the app and paces its frames.
+///
+/// Everything happens on the main queue. Work arrives from three places: a read source on the
+/// X connection, the frame timer, and signal sources. After each, `pump()` drains Xlib's own
+/// event queue (any round trip, such as the sync after presenting, may have moved events off
+/// the socket where the read source cannot see them) and draws a frame when one is due.
+@MainActor
+final class HostWindow {
+    /// The running host (kept alive for the process's life; sources hold it weakly).
+    static var current: HostWindow?
+
+    private let x: X11Display
+    private let app: WindowApp
+    private let window: Window
+    private let gc: GC
+    private let deleteWindowAtom: Atom
+    private let allowSharedMemory: Bool
+    private let frameInterval: Double
+
+    private var scale: Double
+    private var pixelWidth: Int
+    private var pixelHeight: Int
+    private var buffer: BackBuffer?
+    private var bufferIsFresh = true
+    private var exposed: [PixelRect] = []
+    private var inputChanged = false
+    private var frameDue = false
+    private var dragging = false
+
+    private var readSource: DispatchSourceRead?
+    private var timer: DispatchSourceTimer?
+    private var signalSources: [DispatchSourceSignal] = []
+
+    private var frameLog: Int32 = -1
+    private var framesRendered = 0
+
+    /// Largest window side accepted from the command line, in pixels.
+    private static let maxInitialPixels = 4096.0
+
+    init(display x: X11Display, app: WindowApp, options: X11Host.Options) throws {
+        self.x = x
+        self.app = app
+        allowSharedMemory = options.sharedMemory
+        let requested = options.scale.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        scale = Swift.min(4, Swift.max(0.5, requested ?? x.xftScale ?? 1))
+        frameInterval = 1 / (x.refreshRate ?? 60)
+
+        let points = HostWindow.validSize(options.size) ?? app.preferredSize
+        pixelWidth = HostWindow.pixels(points.width * scale)
+        pixelHeight = HostWindow.pixels(points.height * scale)
+
+        var attributes = XSetWindowAttributes()
+        // No background: the server must not clear the window before we present (flicker).
+        attributes.background_pixmap = 0
+        attributes.border_pixel = 0
+        attributes.colormap = XCreateColormap(x.display, x.root, x.visual, AllocNone)
+        attributes.bit_gravity = NorthWestGravity
+        attributes.event_mask =
+            ExposureMask | StructureNotifyMask | KeyPressMask | ButtonPressMask
+            | ButtonReleaseMask | Button1MotionMask
+        let mask = UInt(CWBackPixmap | CWBorderPixel | CWColormap | CWBitGravity | CWEventMask)
+        window = XCreateWindow(
+            x.display, x.root, 0, 0, UInt32(pixelWidth), UInt32(pixelHeight), 0, x.depth,
+            UInt32(InputOutput), x.visual, mask, &attributes)
+        gc = XCreateGC(x.display, window, 0, nil)
+        deleteWindowAtom = x.atom("WM_DELETE_WINDOW")
+        setProperties(title: app.title)
+        openFrameLog()
+    }
+
+    private static func validSize(_ size: Size?) -> Size? {
+        guard let size, size.isFinite, size.width >= 1, size.height >= 1 else { return nil }
+        return size
+    }
+
+    private static func pixels(_ value: Double) -> Int {
+        guard value.isFinite else { return 1 }
+        return Int(Swift.min(maxInitialPixels, Swift.max(1, value.rounded())))
+    }
+
+    /// WM_NAME and _NET_WM_NAME (UTF-8), WM_CLASS, WM_PROTOCOLS with WM_DELETE_WINDOW, _NET_WM_PID.
+    private func setProperties(title: String) {
+        XStoreName(x.display, window, title)
+        let utf8 = Array(title.utf8)
+        XChangeProperty(
+            x.display, window, x.atom("_NET_WM_NAME"), x.atom("UTF8_STRING"), 8, PropModeReplace,
+            utf8, Int32(utf8.count))
+        let classHint = XAllocClassHint()
+        "loaderlab".withCString { name in
+            "LoaderLab".withCString { cls in
+                classHint?.pointee.res_name = UnsafeMutablePointer(mutating: name)
+                classHint?.pointee.res_class = UnsafeMutablePointer(mutating: cls)
+                XSetClassHint(x.display, window, classHint)
+            }
+        }
+        XFree(classHint)
+        var protocols = [deleteWindowAtom]
+        XSetWMProtocols(x.display, window, &protocols, 1)
+        var pid = UInt(getpid())
+        _ = withUnsafeBytes(of: &pid) { bytes in
+            XChangeProperty(
+                x.display, window, x.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
+                bytes.bindMemory(to: UInt8.self).baseAddress, 1)
+        }
+        // Any size down to 1×1 is allowed; the app lays out whatever it gets.
+        if let hints = XAllocSizeHints() {
+            hints.pointee.flags = PMinSize
+            hints.pointee.min_width = 1
+            hints.pointee.min_height = 1
+            XSetWMNormalHints(x.display, window, hints)
+            XFree(hints)
+        }
+    }
+
+    private func openFrameLog() {
+        guard let path = ProcessInfo.processInfo.environment["LOADERLAB_FRAME_LOG"], !path.isEmpty
+        else { return }
+        frameLog = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        if frameLog < 0 {
+            FileHandle.standardError.write("loaderlab: cannot open LOADERLAB_FRAME_LOG \(path)\n"
+                .data(using: .utf8)!)
+        }
+    }
+
+    // MARK: - Running
+
+    /// Shows the window and installs the sources. Returns; `dispatchMain()` runs them.
+    func start() {
+        app.resize(to: pointSize, scale: scale)
+        XMapWindow(x.display, window)
+        XFlush(x.display)
+
+        let read = DispatchSource.makeReadSource(fileDescriptor: x.connectionNumber, queue: .main)
+        read.setEventHandler { MainActor.assumeIsolated { HostWindow.current?.pump() } }
+        read.resume()
+        readSource = read
+
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler {
+                MainActor.assumeIsolated {
+                    if let host = HostWindow.current { host.quit(0) }
+                }
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+        signal(SIGPIPE, SIG_IGN)
+        pump()
+    }
+
+    private var pointSize: Size {
+        Size(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale)
+    }
+
+    /// Handles every queued event, then draws a frame if one is due, and repeats while the
+    /// drawing's round trip queued more events. Re-arms or disarms the frame timer at the end.
+    private func pump() {
+        var rounds = 0
+        repeat {
+            while XPending(x.display) > 0 {
+                var event = XEvent()
+                XNextEvent(x.display, &event)
+                handle(&event)
+            }
+            if app.wantsQuit { quit(0) }
+            applyPendingResize()
+            renderIfDue()
+            rounds += 1
+        } while XPending(x.display) > 0 && rounds < 4
+        if XPending(x.display) > 0 {
+            // A flood of events (a resize storm): let other sources run, then continue.
+            DispatchQueue.main.async { MainActor.assumeIsolated { HostWindow.current?.pump() } }
+        }
+        updateTimer()
+    }
+
+    private var pendingSize: (Int, Int)?
+
+    private func handle(_ event: inout XEvent) {
+        switch event.type {
+        case Expose:
+            let e = event.xexpose
+            exposed.append(
+                PixelRect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height)))
+        case ConfigureNotify:
+            let e = event.xconfigure
+            let w = Int(e.width)
+            let h = Int(e.height)
+            if w != pixelWidth || h != pixelHeight { pendingSize = (w, h) }
+        case ButtonPress where event.xbutton.button == UInt32(Button1):
+            dragging = true
+            app.pointer(.down(point(event.xbutton.x, event.xbutton.y)))
+            inputChanged = true
+        case MotionNotify where dragging:
+            app.pointer(.moved(point(event.xmotion.x, event.xmotion.y)))
+            inputChanged = true
+        case ButtonRelease where event.xbutton.button == UInt32(Button1) && dragging:
+            dragging = false
+            app.pointer(.up(point(event.xbutton.x, event.xbutton.y)))
+            inputChanged = true
+        case KeyPress:
+            if let key = KeyMap.key(for: &event.xkey) {
+                app.key(key)
+                inputChanged = true
+            }
+        case ClientMessage:
+            if UInt(bitPattern: event.xclient.data.l.0) == deleteWindowAtom { quit(0) }
+        case DestroyNotify:
+            quit(0)
+        default:
+            break
+        }
+    }
+
+    private func point(_ px: Int32, _ py: Int32) -> Point {
+        Point(x: Double(px) / scale, y: Double(py) / scale)
+    }
+
+    /// Adopts the last size the server reported: a new buffer and a full redraw.
+    private func applyPendingResize() {
+        guard let (w, h) = pendingSize else { return }
+        pendingSize = nil
+        pixelWidth = Swift.max(1, w)
+        pixelHeight = Swift.max(1, h)
+        buffer?.destroy()
+        buffer = nil
+        app.resize(to: pointSize, scale: scale)
+        inputChanged = true
+    }
+
+    /// Draws when the timer asked for a frame, or — while the timer is off — when input,
+    /// a resize or an uncovered region changed what the window should show.
+    private func renderIfDue() {
+        let bufferMissing =
+            buffer == nil || buffer!.width != Swift.min(BackBuffer.maxDimension, pixelWidth)
+            || buffer!.height != Swift.min(BackBuffer.maxDimension, pixelHeight)
+        let due = frameDue || bufferMissing || (timer == nil && inputChanged)
+        if due {
+            renderFrame()
+        } else if !exposed.isEmpty, let buffer {
+            // Uncovered parts come from the buffer, which already holds the last frame.
+            for rect in exposed { buffer.present(rect, to: window, gc: gc) }
+            exposed.removeAll()
+            XSync(x.display, 0)
+        }
+    }
+
+    private func renderFrame() {
+        frameDue = false
+        inputChanged = false
+        var fullRedraw = false
+        if buffer == nil || buffer!.width != Swift.min(BackBuffer.maxDimension, pixelWidth)
+            || buffer!.height != Swift.min(BackBuffer.maxDimension, pixelHeight)
+        {
+            buffer?.destroy()
+            do {
+                buffer = try BackBuffer(
+                    display: x, width: pixelWidth, height: pixelHeight,
+                    allowSharedMemory: allowSharedMemory)
+            } catch {
+                FileHandle.standardError.write("\(error)\n".data(using: .utf8)!)
+                quit(1)
+            }
+            fullRedraw = true
+        }
+        guard let buffer else { return }
+        let damage = app.renderFrame(into: buffer.pixels, fullRedraw: fullRedraw)
+        for rect in (fullRedraw ? [buffer.pixels.bounds] : damage) + exposed {
+            buffer.present(rect, to: window, gc: gc)
+        }
+        exposed.removeAll()
+        // Wait until the server has copied the pixels before the next frame overwrites them.
+        XSync(x.display, 0)
+        framesRendered += 1
+        logFrame(damage: fullRedraw ? [buffer.pixels.bounds] : damage)
+    }
+
+    private func logFrame(damage: [PixelRect]) {
+        guard frameLog >= 0 else { return }
+        let area = damage.reduce(0) { $0 + Swift.max(0, $1.width) * Swift.max(0, $1.height) }
+        let line =
+            "frame \(framesRendered) size=\(pixelWidth)x\(pixelHeight) scale=\(scale)"
+            + " shm=\(buffer?.usesSharedMemory == true ? 1 : 0) damage=\(area) \(app.frameSummary)\n"
+        _ = line.withCString { write(frameLog, $0, strlen($0)) }
+    }
+
+    // MARK: - Frame timer
+
+    /// Arms the timer while the app animates or a drag is in flight; disarms it otherwise,
+    /// so an idle window wakes up for nothing.
+    private func updateTimer() {
+        let wanted = app.needsFrames || dragging
+        if wanted, timer == nil {
+            let t = DispatchSource.makeTimerSource(queue: .main)
+            t.schedule(
+                deadline: .now() + frameInterval, repeating: frameInterval,
+                leeway: .microseconds(500))
+            t.setEventHandler {
+                MainActor.assumeIsolated {
+                    guard let host = HostWindow.current else { return }
+                    host.frameDue = true
+                    host.pump()
+                }
+            }
+            t.resume()
+            timer = t
+        } else if !wanted, let t = timer {
+            t.cancel()
+            timer = nil
+        }
+    }
+
+    // MARK: - Exit
+
+    /// Releases the buffer and the window and exits with `code`.
+    func quit(_ code: Int32) -> Never {
+        timer?.cancel()
+        readSource?.cancel()
+        buffer?.destroy()
+        buffer = nil
+        XDestroyWindow(x.display, window)
+        XFreeGC(x.display, gc)
+        x.close()
+        if frameLog >= 0 { close(frameLog) }
+        exit(code)
+    }
+}

@@ -1,0 +1,152 @@
+import CX11
+import Foundation
+
+/// Why the host could not start.
+public enum X11HostError: Error, CustomStringConvertible {
+    /// DISPLAY is unset or the display cannot be opened.
+    case noDisplay(String?)
+    /// The screen offers no 24-bit TrueColor visual with 32-bit pixels (what Cairo's ARGB32
+    /// can be copied to without conversion).
+    case unsupportedVisual(depth: Int32)
+    /// The back buffer could not be allocated.
+    case bufferAllocation(width: Int, height: Int)
+
+    public var description: String {
+        switch self {
+        case .noDisplay(let name):
+            let which = name.map { "DISPLAY=\($0) cannot be opened" } ?? "DISPLAY is not set"
+            return "loaderlab: \(which); the previewer needs an X display"
+                + " (try `loaderlab sheet --out sheet.png` to draw the loaders without one)"
+        case .unsupportedVisual(let depth):
+            return "loaderlab: the X screen has no 24-bit TrueColor visual (default depth \(depth))"
+        case .bufferAllocation(let w, let h):
+            return "loaderlab: cannot allocate a \(w)x\(h) back buffer"
+        }
+    }
+}
+
+/// Process-wide state the C error handlers need: they cannot capture context.
+/// Touched only on the main thread (Xlib calls its handlers on the thread that made the call).
+enum X11ErrorState {
+    nonisolated(unsafe) static var displayName = ""
+    /// Set by the error handler; read by code that provokes an expected error (XShmAttach).
+    nonisolated(unsafe) static var lastErrorCode: UInt8 = 0
+    /// Non-fatal protocol errors reported so far (printed only the first few times).
+    nonisolated(unsafe) static var reported = 0
+}
+
+/// Installs handlers: a protocol error is remembered and reported (a few times) but never
+/// kills the app; a lost connection prints one line and exits non-zero, since Xlib cannot
+/// continue after its I/O error handler returns.
+func installX11ErrorHandlers() {
+    XSetErrorHandler { display, event in
+        guard let event else { return 0 }
+        X11ErrorState.lastErrorCode = event.pointee.error_code
+        if X11ErrorState.reported < 3 {
+            X11ErrorState.reported += 1
+            var text = [CChar](repeating: 0, count: 256)
+            XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
+            let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+                as: UTF8.self)
+            FileHandle.standardError.write(
+                "loaderlab: X error \(message) (request \(event.pointee.request_code))\n"
+                    .data(using: .utf8)!)
+        }
+        return 0
+    }
+    XSetIOErrorHandler { _ in
+        FileHandle.standardError.write(
+            "loaderlab: lost the connection to the X server (DISPLAY=\(X11ErrorState.displayName))\n"
+                .data(using: .utf8)!)
+        exit(1)
+    }
+}
+
+/// An open connection to the X server and the facts about its screen the host needs.
+@MainActor
+final class X11Display {
+    let display: OpaquePointer
+    let screen: Int32
+    let root: Window
+    let visual: UnsafeMutablePointer<Visual>
+    let depth: Int32
+
+    /// Opens `DISPLAY`. Throws `.noDisplay` when it is unset or cannot be opened.
+    init() throws {
+        let name = ProcessInfo.processInfo.environment["DISPLAY"]
+        guard let name, !name.isEmpty else { throw X11HostError.noDisplay(nil) }
+        guard let display = XOpenDisplay(nil) else { throw X11HostError.noDisplay(name) }
+        X11ErrorState.displayName = name
+        installX11ErrorHandlers()
+        self.display = display
+        screen = XDefaultScreen(display)
+        root = XRootWindow(display, screen)
+
+        // The back buffer holds Cairo's ARGB32 words; a 24-bit TrueColor visual with 32-bit
+        // pixels and the usual masks shows them as they are.
+        var info = XVisualInfo()
+        guard XMatchVisualInfo(display, screen, 24, TrueColor, &info) != 0,
+            info.red_mask == 0xFF_0000, info.green_mask == 0xFF00, info.blue_mask == 0xFF,
+            X11Display.bitsPerPixel(display, depth: 24) == 32
+        else {
+            let depth = XDefaultDepth(display, XDefaultScreen(display))
+            XCloseDisplay(display)
+            throw X11HostError.unsupportedVisual(depth: depth)
+        }
+        visual = info.visual
+        depth = 24
+    }
+
+    private static func bitsPerPixel(_ display: OpaquePointer, depth: Int32) -> Int32 {
+        var count: Int32 = 0
+        guard let formats = XListPixmapFormats(display, &count) else { return 0 }
+        defer { XFree(formats) }
+        for i in 0..<Int(count) where formats[i].depth == depth {
+            return formats[i].bits_per_pixel
+        }
+        return 0
+    }
+
+    /// The file descriptor of the connection, for a read source.
+    var connectionNumber: Int32 { XConnectionNumber(display) }
+
+    func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
+
+    /// Pixels per point from the `Xft.dpi` resource (96 dpi = 1), or nil when unset or absurd.
+    var xftScale: Double? {
+        guard let resources = XResourceManagerString(display) else { return nil }
+        return X11Display.scale(fromResources: String(cString: resources))
+    }
+
+    /// Parses `Xft.dpi` out of a resource-manager string ("Xft.dpi:\t192" → 2).
+    nonisolated static func scale(fromResources text: String) -> Double? {
+        for line in text.split(whereSeparator: { $0 == "\n" }) {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2,
+                parts[0].trimmingCharacters(in: .whitespaces) == "Xft.dpi",
+                let dpi = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+                dpi.isFinite, dpi >= 24, dpi <= 960
+            else { continue }
+            return dpi / 96
+        }
+        return nil
+    }
+
+    /// The refresh rate of the screen in Hz from XRandR, or nil when unknown.
+    var refreshRate: Double? {
+        var eventBase: Int32 = 0
+        var errorBase: Int32 = 0
+        guard XRRQueryExtension(display, &eventBase, &errorBase) != 0,
+            let config = XRRGetScreenInfo(display, root)
+        else { return nil }
+        defer { XRRFreeScreenConfigInfo(config) }
+        let rate = Double(XRRConfigCurrentRate(config))
+        // Virtual servers report 0 (or nonsense); a real panel is somewhere in this range.
+        return (rate >= 20 && rate <= 500) ? rate : nil
+    }
+
+    /// True when the server offers MIT-SHM (it may still refuse to attach: remote servers).
+    var hasSharedMemory: Bool { XShmQueryExtension(display) != 0 }
+
+    func close() { XCloseDisplay(display) }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// The built `loaderlab` binary running against an `XvfbSession`, with its frame log.
+final class AppProcess {
+    let process: Process
+    let frameLogPath: String
+    let errorLogPath: String
+
+    /// The `loaderlab` executable: `LOADERLAB_BINARY`, else the one next to the test bundle
+    /// (SwiftPM puts products and the test runner in the same directory).
+    static var binaryPath: String? {
+        if let path = ProcessInfo.processInfo.environment["LOADERLAB_BINARY"] { return path }
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var dir = exe.deletingLastPathComponent()
+        for _ in 0..<3 {
+            let candidate = dir.appendingPathComponent("loaderlab").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    /// Starts `loaderlab arguments…` on `display` (nil: with DISPLAY unset).
+    init(display: String?, arguments: [String] = [], environment: [String: String] = [:]) throws {
+        guard let binary = AppProcess.binaryPath else {
+            throw HarnessError("cannot find the loaderlab binary next to the tests (set LOADERLAB_BINARY)")
+        }
+        let stem = NSTemporaryDirectory() + "loaderlab-\(UUID().uuidString)"
+        frameLogPath = stem + "-frames.log"
+        errorLogPath = stem + "-stderr.log"
+        FileManager.default.createFile(atPath: errorLogPath, contents: nil)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env["LOADERLAB_FRAME_LOG"] = frameLogPath
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: errorLogPath)
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: frameLogPath)
+        try? FileManager.default.removeItem(atPath: errorLogPath)
+    }
+
+    /// The frame log's lines (one per rendered frame).
+    var frames: [String] {
+        guard let text = try? String(contentsOfFile: frameLogPath, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    var frameCount: Int { frames.count }
+
+    /// The key=value fields of the last frame's log line.
+    var lastFrame: [String: String] {
+        guard let line = frames.last else { return [:] }
+        var fields: [String: String] = [:]
+        for part in line.split(separator: " ") {
+            let kv = part.split(separator: "=", maxSplits: 1)
+            if kv.count == 2 { fields[String(kv[0])] = String(kv[1]) }
+        }
+        return fields
+    }
+
+    /// Waits up to `timeout` seconds for the process to exit; its status, or nil if it runs on.
+    func waitForExit(timeout: Double) -> Int32? {
+        let ok = eventually(timeout: timeout) { !self.process.isRunning }
+        return ok ? process.terminationStatus : nil
+    }
+
+    /// Everything the app wrote on stderr so far.
+    var standardError: String {
+        (try? String(contentsOfFile: errorLogPath, encoding: .utf8)) ?? ""
+    }
+}
+
+/// Polls `condition` every 20 ms until it holds or `timeout` seconds pass. A bound on how
+/// long to wait for something, never a measurement.
+@discardableResult
+func eventually(timeout: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(20_000)
+    }
+    return condition()
+}
