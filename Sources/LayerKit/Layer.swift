@@ -9,15 +9,17 @@ import Synchronization
 /// Setting an animatable property of a layer that is in a scene and is not a view's backing
 /// layer animates the change implicitly (0.25 s, the default curve, from the current
 /// presentation value) unless the current `Transaction` disables actions, as Core Animation
-/// does. A layer outside any scene changes without animation (like a layer created in the
-/// current transaction). `isHidden`, `contents`, `masksToBounds` and shape paths change
-/// instantly.
+/// does. A layer outside any scene, or one no scene update has shown yet, changes without
+/// animation (like a layer created in the current Core Animation transaction). `isHidden`,
+/// `contents`, `masksToBounds` and shape paths change instantly.
 open class Layer {
     var model = LayerProperties()
     /// The animations, in the order they were added (later ones apply on top).
     var entries: [AnimationEntry] = []
     /// Set on a scene's root layer only.
     weak var hostScene: Scene?
+    /// True once a scene has evaluated this layer (implicit animations need something shown).
+    var hasBeenPresented = false
 
     public var name: String? { didSet { if name != oldValue { scene?.setNeedsUpdate() } } }
     /// A UIView's own layer: no implicit animations outside `ViewAnimation` blocks.

@@ -128,6 +128,7 @@ public final class Scene {
     private func evaluate(_ layer: Layer, map: TimeMap, at t: Double, running: inout Bool)
         -> PresentationLayer
     {
+        layer.hasBeenPresented = true
         var v = layer.modelValues
         let local = map.local(t)
         Scene.apply(layer.entries, at: local, to: &v)

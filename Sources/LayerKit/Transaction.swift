@@ -191,7 +191,9 @@ final class ThreadContext {
                 fromPresentation: v.beginFromCurrentState, duration: v.duration,
                 timingFunction: v.timingFunction, delay: v.delay)
         }
-        if Transaction.disableActions() { return nil }
+        // Like a layer created in the current Core Animation transaction, a layer that has
+        // never been shown has nothing on screen to animate from.
+        if !layer.hasBeenPresented || Transaction.disableActions() { return nil }
         return ActionPlan(
             fromPresentation: true, duration: Transaction.animationDuration(),
             timingFunction: Transaction.animationTimingFunction() ?? .default, delay: 0)

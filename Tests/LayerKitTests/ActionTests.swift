@@ -88,6 +88,14 @@ import Testing
         stage.go(0)
         #expect(stage.shown.opacity == 0.2)
         #expect(stage.scene.presentation(of: loose)!.opacity == 0.3)
+        // A layer added to a scene does not animate until a frame has shown it.
+        let fresh = Layer()
+        stage.root.addSublayer(fresh)
+        fresh.position = Point(x: 40, y: 40)
+        #expect(fresh.animationKeys().isEmpty)
+        stage.go(0.1)
+        fresh.position = Point(x: 0, y: 0)
+        #expect(fresh.animationKeys() == ["position"])
     }
 
     @Test func shapeAndFrameChangesAnimateImplicitly() {
