@@ -14,12 +14,6 @@ struct CompiledAnimation {
 }
 
 extension Interpolatable {
-    /// The value additive animations start from: zero, or the identity for transforms.
-    static var additiveIdentity: Self {
-        if let t = Transform3D.identity as? Self { return t }
-        return Self(animatableVector: .zero)
-    }
-
     func vectorAdding(_ delta: Vector, times k: Double) -> Self {
         Self(animatableVector: animatableVector.adding(delta.scaled(by: k)))
     }

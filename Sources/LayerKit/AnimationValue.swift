@@ -82,6 +82,10 @@ public protocol Interpolatable: Equatable, Sendable {
     var animatableVector: Vector { get }
     init(animatableVector: Vector)
 
+    /// What `accumulate` leaves unchanged: zero, or the identity for transforms. Additive
+    /// animations without a from value start from it.
+    static var additiveIdentity: Self { get }
+
     /// `base` combined with `delta`: the sum for additive and by-value animations.
     /// Transforms concatenate (the delta applies first, in the layer's own space).
     static func accumulate(_ base: Self, _ delta: Self) -> Self
@@ -94,6 +98,8 @@ public protocol Interpolatable: Equatable, Sendable {
 }
 
 extension Interpolatable {
+    public static var additiveIdentity: Self { Self(animatableVector: .zero) }
+
     public static func accumulate(_ base: Self, _ delta: Self) -> Self {
         Self(animatableVector: base.animatableVector.adding(delta.animatableVector))
     }
@@ -350,11 +356,13 @@ extension Transform3D {
 }
 
 extension Transform3D: Interpolatable {
-    /// Transforms blend component-wise after decomposition (see `Transform3D.components`).
+    /// Transforms blend component-wise after decomposition (`decomposed`).
     public var animatableVector: TransformVector { decomposed }
     public init(animatableVector v: TransformVector) {
         self = Transform3D.identity.replacingComponents(v)
     }
+    public static var additiveIdentity: Transform3D { .identity }
+
     /// Additive transforms concatenate: the animation's transform applies first, then `base`.
     public static func accumulate(_ base: Transform3D, _ delta: Transform3D) -> Transform3D {
         delta.multiplied(by: base)

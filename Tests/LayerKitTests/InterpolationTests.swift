@@ -65,6 +65,23 @@ import Testing
         #expect(0.1.interpolated(to: 0.7, fraction: 1) == 0.7)
     }
 
+    @Test func additiveTransformsConcatenate() throws {
+        // An additive translation on a layer scaled by 2: the translation applies first, in
+        // the layer's own space, so it is scaled too.
+        let stage = Stage(time: 0)
+        Transaction.performWithoutActions { stage.layer.transform = Transform3D(scaleX: 2, y: 2) }
+        let a = BasicAnimation(keyPath: "transform")
+        a.toValue = .transform(Transform3D(translationX: 10, y: 0))
+        a.isAdditive = true
+        a.duration = 1
+        try stage.layer.add(a, forKey: nil)
+        stage.go(0.5)
+        // Half-way the additive value is a translation by 5 (from the identity), then ×2.
+        let m = stage.shown.transform
+        #expect(close(m.m11, 2) && close(m.m41, 10))
+        #expect(Transform3D.additiveIdentity == .identity && Double.additiveIdentity == 0)
+    }
+
     @Test func distancesForPacing() {
         #expect(Point(0, 0).animationDistance(to: Point(3, 4)) == 5)
         #expect(10.0.animationDistance(to: 4) == 6)
