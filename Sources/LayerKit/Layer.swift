@@ -247,15 +247,18 @@ open class Layer {
     /// Adds a copy of `anim` (`CALayer.add(_:forKey:)`), replacing any animation with the same
     /// key (which stops with `finished == false`).
     ///
-    /// A `beginTime` of 0 becomes the layer's current local time (`Scene.currentTime` converted
+    /// A duration of 0 (or less, or NaN) becomes the current transaction's animation duration,
+    /// which is 0.25 s unless set. A `beginTime` of 0 becomes the layer's current local time (`Scene.currentTime` converted
     /// to it), or the time the layer joins a scene. The key path and values are checked here:
     /// an unknown key path, a shape key path on a plain layer or a value of the wrong type
     /// throws an `AnimationError` naming it, and nothing is added.
     public func add(_ anim: Animation, forKey key: String?) throws {
         let copy = anim.clone()
+        // A zero duration is the transaction's duration, 0.25 s unless set.
+        let transactionDuration = Transaction.animationDuration()
         let compiled = try copy.compile(
             context: CompileContext(isShapeLayer: self is ShapeLayer),
-            inheritedDuration: TimingModel.defaultDuration)
+            inheritedDuration: transactionDuration > 0 ? transactionDuration : TimingModel.defaultDuration)
         let scene = self.scene
         if let key, let old = entries.first(where: { $0.key == key }) {
             detach(old)

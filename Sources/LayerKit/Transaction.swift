@@ -39,7 +39,8 @@ public enum Transaction {
         ThreadContext.current.lookup(\.disableActions) ?? false
     }
 
-    /// The duration of implicit animations (0.25 s unless set; negative or NaN means 0.25).
+    /// The duration of implicit animations, and of explicit ones added with a zero duration
+    /// (0.25 s unless set; negative or NaN means 0.25; 0 turns implicit animations off).
     public static func setAnimationDuration(_ duration: Double) {
         ThreadContext.current.innermostFrame.duration = duration
     }
@@ -194,8 +195,11 @@ final class ThreadContext {
         // Like a layer created in the current Core Animation transaction, a layer that has
         // never been shown has nothing on screen to animate from.
         if !layer.hasBeenPresented || Transaction.disableActions() { return nil }
+        // A zero transaction duration means no animation, as in Core Animation.
+        let duration = Transaction.animationDuration()
+        if duration == 0 { return nil }
         return ActionPlan(
-            fromPresentation: true, duration: Transaction.animationDuration(),
+            fromPresentation: true, duration: duration,
             timingFunction: Transaction.animationTimingFunction() ?? .default, delay: 0)
     }
 

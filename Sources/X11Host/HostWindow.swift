@@ -108,6 +108,14 @@ final class HostWindow {
                 x.display, window, x.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
                 bytes.bindMemory(to: UInt8.self).baseAddress, 1)
         }
+        // Window managers give keyboard focus only to windows that say they take input.
+        if let wmHints = XAllocWMHints() {
+            wmHints.pointee.flags = InputHint | StateHint
+            wmHints.pointee.input = 1
+            wmHints.pointee.initial_state = NormalState
+            XSetWMHints(x.display, window, wmHints)
+            XFree(wmHints)
+        }
         // Any size down to 1×1 is allowed; the app lays out whatever it gets.
         if let hints = XAllocSizeHints() {
             hints.pointee.flags = PMinSize

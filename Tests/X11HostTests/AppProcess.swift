@@ -28,7 +28,7 @@ final class AppProcess {
         let stem = NSTemporaryDirectory() + "loaderlab-\(UUID().uuidString)"
         frameLogPath = stem + "-frames.log"
         errorLogPath = stem + "-stderr.log"
-        FileManager.default.createFile(atPath: errorLogPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorLogPath, contents: nil)
         process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments

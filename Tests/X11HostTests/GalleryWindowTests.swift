@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import LayerKit
 import LoaderLab
@@ -206,5 +207,48 @@ struct GalleryWindowTests {
         #expect(shot.count(background, in: (0, 0, 600, 440), tolerance: 6) > 600 * 440 / 2)
         try x.xdotool("key", "--window", window, "Escape")
         #expect(app.waitForExit(timeout: 10) == 0)
+    }
+
+    @Test("an uncovered window is repainted from the back buffer, without rendering a frame")
+    func exposeRepaintsFromBuffer() throws {
+        let x = try XvfbSession()
+        let (app, window) = try launch(x)
+        try x.xdotool("key", "--window", window, "4", "5")
+        #expect(eventually(timeout: 10) { status(app, "balls") == "stopped" && quiet(app) })
+        let before = try x.screenshot(savingTo: "\(shots)/expose-0-before.png")
+        let frames = app.frameCount
+        // Unmapping clears the screen to the root's black; mapping again sends Expose.
+        try x.xdotool("windowunmap", window)
+        let gone = try x.screenshot(savingTo: "\(shots)/expose-1-unmapped.png")
+        #expect(gone.differences(from: before, in: (0, 0, 1000, 600)) > 100_000)
+        try x.xdotool("windowmap", window)
+        let path = "\(shots)/expose-2-mapped.png"
+        #expect(
+            eventually(timeout: 10) {
+                (try? x.screenshot(savingTo: path).differences(from: before, in: (0, 0, 1000, 600))) == 0
+            })
+        #expect(app.frameCount == frames)
+    }
+
+    @Test("Xft.dpi 192 doubles the pixels per point")
+    func xftDPI() throws {
+        let x = try XvfbSession()
+        try setResources("Xft.dpi:\t192\n", display: x.display)
+        let (app, window) = try launch(x, ["--size", "400x300"])
+        #expect(app.lastFrame["scale"] == "2.0")
+        #expect(app.lastFrame["size"] == "800x600")
+        try x.xdotool("key", "--window", window, "q")
+        #expect(app.waitForExit(timeout: 10) == 0)
+    }
+
+    /// What `xrdb` does: the root window's RESOURCE_MANAGER string.
+    private func setResources(_ text: String, display name: String) throws {
+        guard let display = XOpenDisplay(name) else { throw HarnessError("cannot open \(name)") }
+        defer { XCloseDisplay(display) }
+        let bytes = Array(text.utf8)
+        XChangeProperty(
+            display, XDefaultRootWindow(display), XA_RESOURCE_MANAGER, XA_STRING, 8, PropModeReplace,
+            bytes, Int32(bytes.count))
+        XSync(display, 0)
     }
 }

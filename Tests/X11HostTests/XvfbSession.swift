@@ -19,7 +19,7 @@ final class XvfbSession {
         let server = Process()
         server.executableURL = URL(fileURLWithPath: XvfbSession.which("Xvfb") ?? "/usr/bin/Xvfb")
         server.arguments = [
-            "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp",
+            "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset",
         ]
         let out = Pipe()
         server.standardOutput = out
