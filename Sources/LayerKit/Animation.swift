@@ -52,8 +52,9 @@ open class Animation {
     /// When the animation begins, in its layer's local time; 0 means "now" when it is added
     /// (the running copy then holds the actual time).
     public var beginTime: Double = 0
-    /// The simple duration in seconds; 0 (or a negative or NaN value) means 0.25 s, or the
-    /// group's duration for an animation inside a group.
+    /// The simple duration in seconds; 0 (or a negative or NaN value) means the current
+    /// transaction's duration when added — 0.25 s unless set — or the group's duration for an
+    /// animation inside a group.
     public var duration: Double = 0
     public var speed: Double = 1
     /// An offset into the active time; the part before it plays after the rest (wraps around).

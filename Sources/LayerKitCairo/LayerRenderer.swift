@@ -19,9 +19,19 @@ import LayerKit
 /// drawn as a placeholder: a magenta box with a cross.
 public final class LayerRenderer {
     public let images: ImageCache
+    /// Dashed strokes drawn again at the same place, kept as pixels (see `StrokeCache`).
+    let strokeCache = StrokeCache()
 
     public init(images: ImageCache = .shared) {
         self.images = images
+    }
+
+    /// Whether dashed strokes that repeat from frame to frame are drawn from cached pixels
+    /// (true by default). Off, every stroke goes to Cairo each time (the benchmark's
+    /// recording of Cairo's own cost needs that).
+    public var cachesStrokes: Bool {
+        get { strokeCache.isEnabled }
+        set { strokeCache.isEnabled = newValue }
     }
 
     /// Draws `tree` with its root placed by its own position and transform in the canvas's
@@ -32,6 +42,7 @@ public final class LayerRenderer {
         cairo_save(canvas.cr)
         drawLayer(tree, on: canvas)
         cairo_restore(canvas.cr)
+        strokeCache.endDraw()
     }
 
     private func drawLayer(_ layer: PresentationLayer, on canvas: Canvas) {
@@ -351,8 +362,15 @@ public final class LayerRenderer {
         guard let stroke = shape.strokeColor, stroke.alpha > 0,
             shape.lineWidth.isFinite, shape.lineWidth > 0
         else { return }
+        if strokeCache.draw(path, shape, color: stroke, on: canvas, renderer: self) { return }
+        drawStroke(path, shape, color: stroke, canvas)
+    }
+
+    /// Strokes `path` as `shape` says, in `color`; the canvas's state is left as it was.
+    func drawStroke(_ path: Path, _ shape: ShapeProperties, color: Color, _ canvas: Canvas) {
+        let cr = canvas.cr
         cairo_save(cr)
-        canvas.setSource(stroke)
+        canvas.setSource(color)
         cairo_set_line_width(cr, shape.lineWidth)
         cairo_set_line_cap(cr, Self.cairoCap(shape.lineCap))
         cairo_set_line_join(cr, Self.cairoJoin(shape.lineJoin))

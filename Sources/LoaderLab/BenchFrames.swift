@@ -79,6 +79,9 @@ struct FrameBench {
         let replayTarget = try ImageSurface(width: width, height: height)
         let replayCanvas = try Canvas(surface: replayTarget)
         let renderer = LayerRenderer(images: images)
+        // The baseline records every Cairo command: no cached strokes.
+        let recordingRenderer = LayerRenderer(images: images)
+        recordingRenderer.cachesStrokes = false
 
         var engine: [Double] = []
         var render: [Double] = []
@@ -101,7 +104,7 @@ struct FrameBench {
             do {
                 let recorder = try recording.makeCanvas(replayingOnto: replayTarget)
                 recorder.scale(scale, scale)
-                renderer.draw(tree, on: recorder)
+                recordingRenderer.draw(tree, on: recorder)
             }
             replayCanvas.erase()
             let ((), rasterTime, rasterCPUTime) = BenchClock.timeBoth {

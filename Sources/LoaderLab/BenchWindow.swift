@@ -71,6 +71,7 @@ struct BenchWindow {
         let rssAtStart = ProcStat.vmHWM(pid: pid)
         io.out("window: Xvfb \(server.display), \(executable)")
         io.out("startup to first presented frame: \(BenchFormat.ms(startup)) ms; peak RSS then \(Self.kib(rssAtStart))")
+        io.out("first frame: " + Self.firstLine(log))
 
         let tool = XdotoolDriver(executable: xdotool, display: server.display)
         try tool.waitForWindow(named: "LoaderLab")
@@ -106,6 +107,9 @@ struct BenchWindow {
         var cpuTicks: Int
         var runNanoseconds: Int
         var switches: Int
+        /// Threads that started or ended during the window.
+        var threadsStarted: Int
+        var threadsEnded: Int
 
         var summary: String {
             let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
@@ -113,7 +117,8 @@ struct BenchWindow {
             let schedCPU = Double(runNanoseconds) / 1e9 / seconds * 100
             return "\(frames) frames (\(BenchFormat.fixed(Double(frames) / seconds, 1)) fps), "
                 + "CPU \(BenchFormat.fixed(statCPU, 2)) % of a core by utime+stime, "
-                + "\(BenchFormat.fixed(schedCPU, 2)) % by schedstat; \(switches) context switches"
+                + "\(BenchFormat.fixed(schedCPU, 2)) % by schedstat; \(switches) context switches; "
+                + "threads started \(threadsStarted), ended \(threadsEnded)"
         }
     }
 
@@ -125,10 +130,13 @@ struct BenchWindow {
         let start = BenchClock.now()
         usleep(UInt32(seconds * 1_000_000))
         let elapsed = BenchClock.now() - start
+        let run1 = ProcStat.runNanoseconds(pid: pid)
         return Window(
             seconds: elapsed, frames: Self.lineCount(log) - frames0,
-            cpuTicks: ProcStat.cpuTicks(pid: pid) - cpu0, runNanoseconds: ProcStat.runNanoseconds(pid: pid) - run0,
-            switches: ProcStat.contextSwitches(pid: pid) - switches0)
+            cpuTicks: ProcStat.cpuTicks(pid: pid) - cpu0, runNanoseconds: ProcStat.growth(from: run0, to: run1),
+            switches: ProcStat.growth(from: switches0, to: ProcStat.contextSwitches(pid: pid)),
+            threadsStarted: Set(run1.keys).subtracting(run0.keys).count,
+            threadsEnded: Set(run0.keys).subtracting(run1.keys).count)
     }
 
     static func kib(_ value: Int?) -> String {
@@ -150,6 +158,11 @@ struct BenchWindow {
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 
+    static func firstLine(_ path: String) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else { return "" }
+        return String(decoding: data.prefix { $0 != 0x0A }, as: UTF8.self)
+    }
+
     static func lineCount(_ path: String) -> Int {
         guard let data = FileManager.default.contents(atPath: path) else { return 0 }
         return data.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
@@ -169,21 +182,32 @@ enum ProcStat {
         return user + system
     }
 
-    /// Time on a CPU, in ns, summed over every thread (first field of each task's schedstat).
-    static func runNanoseconds(pid: Int32) -> Int {
-        tasks(pid).reduce(0) { sum, task in
+    /// Time on a CPU in ns, per thread id (first field of each task's schedstat).
+    static func runNanoseconds(pid: Int32) -> [String: Int] {
+        var result: [String: Int] = [:]
+        for task in tasks(pid) {
             let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)) ?? ""
-            return sum + (text.split(separator: " ").first.flatMap { Int($0) } ?? 0)
+            result[task] = text.split(separator: " ").first.flatMap { Int($0) } ?? 0
         }
+        return result
     }
 
-    /// Voluntary and involuntary context switches summed over every thread: each is a
-    /// wake-up or a preemption.
-    static func contextSwitches(pid: Int32) -> Int {
-        tasks(pid).reduce(0) { sum, task in
+    /// Voluntary and involuntary context switches per thread id: each is a wake-up or a
+    /// preemption.
+    static func contextSwitches(pid: Int32) -> [String: Int] {
+        var result: [String: Int] = [:]
+        for task in tasks(pid) {
             let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
-            return sum + field("voluntary_ctxt_switches:", in: text) + field("nonvoluntary_ctxt_switches:", in: text)
+            result[task] = field("voluntary_ctxt_switches:", in: text) + field("nonvoluntary_ctxt_switches:", in: text)
         }
+        return result
+    }
+
+    /// How much each thread's counter grew from `before` to `after`, summed; a thread that
+    /// appeared in between counts from zero, one that ended counts for nothing (its last
+    /// numbers are gone with it).
+    static func growth(from before: [String: Int], to after: [String: Int]) -> Int {
+        after.reduce(0) { sum, entry in sum + max(0, entry.value - (before[entry.key] ?? 0)) }
     }
 
     /// Peak resident set size in kB.
@@ -199,7 +223,8 @@ enum ProcStat {
 
     private static func field(_ name: String, in text: String) -> Int {
         for line in text.split(separator: "\n") where line.hasPrefix(name) {
-            return Int(line.dropFirst(name.count).split(separator: " ").first ?? "") ?? 0
+            let value = line.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first
+            return Int(value ?? "") ?? 0
         }
         return 0
     }

@@ -250,6 +250,23 @@ import Testing
         #expect(order == ["inner@3.0", "outer@3.0"])
     }
 
+    @Test func transactionDurationAppliesToZeroDurationsAndZeroTurnsActionsOff() throws {
+        let stage = Stage(time: 0)
+        Transaction.begin()
+        Transaction.setAnimationDuration(2)
+        let a = BasicAnimation(keyPath: "position.x")
+        a.fromValue = 0
+        a.toValue = 100
+        try stage.layer.add(a, forKey: "a")  // duration 0: the transaction's 2 s
+        Transaction.setAnimationDuration(0)
+        stage.layer.opacity = 0.5  // no implicit animation
+        Transaction.commit()
+        #expect(stage.layer.animationKeys() == ["a"])
+        stage.go(1)
+        #expect(close(stage.shown.position.x, 50))
+        #expect(stage.shown.opacity == 0.5)
+    }
+
     @Test func settingsOutsideBeginGoToTheImplicitTransactionUntilTheNextUpdate() {
         let stage = Stage(time: 0)
         Transaction.setDisableActions(true)

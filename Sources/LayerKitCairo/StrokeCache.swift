@@ -1,0 +1,154 @@
+import CCairo
+import LayerKit
+
+/// Keeps the pixels of dashed strokes that are drawn again exactly where they were.
+///
+/// Cairo strokes a dash pattern one dash at a time: the orbit loader's ring of 264 dashes
+/// costs more than everything else in its tile, every frame, although it never moves. Core
+/// Animation would keep such a layer in a backing store; this does the same for the one case
+/// that is expensive: a stroke with a dash pattern, drawn a second time with the same shape
+/// values and the same device transform, is drawn once into an image of its device-space
+/// extent (offset by whole pixels, so every sample lands where it would on the canvas) and from
+/// then on that image is composited instead. Compositing the cached coverage is the same
+/// arithmetic as Cairo's own mask-then-OVER, so the pixels match the direct stroke.
+///
+/// Bounded: an entry not used for `maximumIdleDraws` draws is dropped, and so is everything
+/// past `maximumBytes`.
+final class StrokeCache {
+    var isEnabled = true
+    /// Draws (calls to `LayerRenderer.draw`) an entry may go unused before it is dropped; a
+    /// window draws several trees (tiles, overlays) per frame.
+    static let maximumIdleDraws = 16
+    /// Pixel memory the cache may hold.
+    static let maximumBytes = 8 << 20
+    /// Larger strokes are not cached (their image would cost more than it saves).
+    static let maximumSide = 2048
+
+    struct Key: Hashable {
+        var shape: ShapeProperties
+        var color: Color
+        /// The device transform, exactly.
+        var xx, yx, xy, yy, x0, y0: Double
+    }
+
+    struct Entry {
+        var image: ImageSurface?
+        /// The image's top-left corner in device pixels.
+        var x = 0
+        var y = 0
+        var lastUse: Int
+    }
+
+    private var entries: [Key: Entry] = [:]
+    private var draws = 0
+    private var bytes = 0
+
+    /// Strokes seen recently, cached or not.
+    var entryCount: Int { entries.count }
+    /// Strokes held as images.
+    var cachedImageCount: Int { entries.values.filter { $0.image != nil }.count }
+    /// Bytes of pixels held.
+    var cachedBytes: Int { bytes }
+
+    /// Draws the stroke from the cache when it can and returns true; returns false when the
+    /// caller must stroke it itself (not dashed, seen for the first time, or too large).
+    func draw(_ path: Path, _ shape: ShapeProperties, color: Color, on canvas: Canvas, renderer: LayerRenderer)
+        -> Bool
+    {
+        guard isEnabled, LayerRenderer.validDash(shape.lineDashPattern) != nil else { return false }
+        let cr = canvas.cr
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let key = Key(shape: shape, color: color, xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: m.x0, y0: m.y0)
+        guard var entry = entries[key] else {
+            // First sighting: only a stroke drawn again at the same place is worth keeping.
+            entries[key] = Entry(lastUse: draws)
+            return false
+        }
+        entry.lastUse = draws
+        if entry.image == nil {
+            guard let made = render(path, shape, color: color, matrix: m, renderer: renderer) else {
+                entries[key] = entry
+                return false
+            }
+            entry.image = made.image
+            entry.x = made.x
+            entry.y = made.y
+            bytes += made.image.stride * made.image.height
+        }
+        entries[key] = entry
+        guard let image = entry.image else { return false }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, image.pointer, Double(entry.x), Double(entry.y))
+        cairo_new_path(cr)
+        cairo_rectangle(cr, Double(entry.x), Double(entry.y), Double(image.width), Double(image.height))
+        cairo_fill(cr)
+        cairo_restore(cr)
+        return true
+    }
+
+    /// The stroke drawn alone into an image covering its device-space extent.
+    private func render(
+        _ path: Path, _ shape: ShapeProperties, color: Color, matrix m: cairo_matrix_t, renderer: LayerRenderer
+    ) -> (image: ImageSurface, x: Int, y: Int)? {
+        let box = path.controlPointBounds
+        guard box.isFinite else { return nil }
+        // How far the stroke reaches past the path, in user space: half the width, times the
+        // miter limit for miter joins (or √2 for square caps), plus a pixel for anti-aliasing.
+        let miter = shape.lineJoin == .miter && shape.miterLimit.isFinite ? max(1, shape.miterLimit) : 1
+        let reach = shape.lineWidth / 2 * max(miter, 2.0.squareRoot())
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+        for (ux, uy) in [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)] {
+            let dx = m.xx * ux + m.xy * uy + m.x0
+            let dy = m.yx * ux + m.yy * uy + m.y0
+            minX = min(minX, dx)
+            minY = min(minY, dy)
+            maxX = max(maxX, dx)
+            maxY = max(maxY, dy)
+        }
+        // The device-space reach: the user-space reach through the larger axis scale.
+        let scale = max((m.xx * m.xx + m.yx * m.yx).squareRoot(), (m.xy * m.xy + m.yy * m.yy).squareRoot())
+        let pad = reach * scale + 2
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite, pad.isFinite else { return nil }
+        let x = Int((minX - pad).rounded(.down))
+        let y = Int((minY - pad).rounded(.down))
+        let width = Int((maxX + pad).rounded(.up)) - x
+        let height = Int((maxY + pad).rounded(.up)) - y
+        guard width >= 1, height >= 1, width <= Self.maximumSide, height <= Self.maximumSide,
+            let image = try? ImageSurface(width: width, height: height),
+            let canvas = try? Canvas(surface: image)
+        else { return nil }
+        var local = m
+        local.x0 -= Double(x)
+        local.y0 -= Double(y)
+        cairo_set_matrix(canvas.cr, &local)
+        renderer.drawStroke(path, shape, color: color, canvas)
+        guard canvas.error == nil else { return nil }
+        image.flush()
+        return (image, x, y)
+    }
+
+    /// Ends one `LayerRenderer.draw`: drops what has not been used for a while, and the
+    /// oldest images while over the memory bound.
+    func endDraw() {
+        draws += 1
+        guard !entries.isEmpty else { return }
+        let oldest = draws - Self.maximumIdleDraws
+        if entries.values.contains(where: { $0.lastUse < oldest }) {
+            for (key, entry) in entries where entry.lastUse < oldest {
+                if let image = entry.image { bytes -= image.stride * image.height }
+                entries[key] = nil
+            }
+        }
+        while bytes > Self.maximumBytes,
+            let (key, entry) = entries.filter({ $0.value.image != nil }).min(by: { $0.value.lastUse < $1.value.lastUse })
+        {
+            if let image = entry.image { bytes -= image.stride * image.height }
+            entries[key] = nil
+        }
+    }
+}
