@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A node of the layer tree (`CALayer`): model values, sublayers, layer timing and animations.
 ///
 /// The properties hold model values only; animations never change them. What is drawn at a
@@ -363,43 +361,4 @@ open class Layer {
         let v = scene.values(of: self, at: scene.currentTime)
         return PresentationLayer(name: name, properties: v.layer, shape: v.shape, sublayers: [])
     }
-}
-
-/// One animation attached to a layer: the running copy, its compiled form and its progress
-/// through start and stop.
-final class AnimationEntry {
-    let key: String?
-    let animation: Animation
-    var compiled: CompiledAnimation
-    weak var layer: Layer?
-    /// The begin time still has to be set from the layer's current time.
-    var needsStamp = false
-    var didStart = false
-    var didStop = false
-    var isDetached = false
-    /// Whether it ran to its end (nil while running).
-    var finishedNormally: Bool?
-    /// When it stopped, in scene time.
-    var stopSceneTime: Double?
-    /// When it is expected to stop, in scene time (refreshed while events are looked for).
-    var expectedStop: Double?
-    /// The scene time when it was added (no event is dated before it).
-    var addedAt = -Double.infinity
-    let sequence: UInt64
-
-    init(key: String?, animation: Animation, compiled: CompiledAnimation, layer: Layer) {
-        self.key = key
-        self.animation = animation
-        self.compiled = compiled
-        self.layer = layer
-        sequence = EventSequence.next()
-    }
-}
-
-/// Numbers animations and completions in the order they were made, to order events that
-/// fall on the same instant.
-enum EventSequence {
-    private static let counter = Atomic<UInt64>(0)
-
-    static func next() -> UInt64 { counter.add(1, ordering: .relaxed).newValue }
 }

@@ -50,7 +50,9 @@ public struct GalleryLayout: Hashable, Sendable {
         let area = Rect(x: 0, y: 0, width: s.width, height: s.height - hud)
         return GalleryLayout(
             size: s,
-            tiles: [Tile(frame: area, screen: Rect(origin: .zero, size: area.size), label: nil, chrome: .none)],
+            tiles: [
+                Tile(frame: area, screen: Rect(origin: .zero, size: area.size), label: nil, chrome: .none)
+            ],
             hud: Rect(x: 0, y: s.height - hud, width: s.width, height: hud))
     }
 
@@ -68,7 +70,8 @@ public struct GalleryLayout: Hashable, Sendable {
             let rows = (n + columns - 1) / columns
             let cell = Size(
                 width: nonNegative((s.width - margin * Double(columns + 1)) / Double(columns)),
-                height: nonNegative((s.height - hudH - margin * Double(rows + 1)) / Double(rows) - labelHeight))
+                height: nonNegative(
+                    (s.height - hudH - margin * Double(rows + 1)) / Double(rows) - labelHeight))
             let phoneHeight = Swift.min(cell.height, cell.width / phoneAspect)
             let phone = Size(width: phoneHeight * phoneAspect, height: phoneHeight)
             if best == nil || phone.width * phone.height > best!.phone.width * best!.phone.height {

@@ -82,7 +82,8 @@ enum HUDPainter {
             let w = canvas.textWidth(shown, size: fontSize)
             // Parts after the first are dropped rather than clipped when they do not fit.
             if i > 0, x + w > rect.maxX - 8 { break }
-            canvas.drawText(shown, at: Point(x: x, y: baseline), size: fontSize, color: i == 0 ? textColor : dimColor)
+            canvas.drawText(
+                shown, at: Point(x: x, y: baseline), size: fontSize, color: i == 0 ? textColor : dimColor)
             x += w + 24
         }
     }
@@ -106,7 +107,8 @@ enum HUDPainter {
     static func helpRect(in area: Rect) -> Rect {
         let w = Swift.min(area.width - 16, 540.0)
         let h = Swift.min(area.height - 16, 36 + Double(helpLines.count) * 20)
-        return Rect(x: area.midX - w / 2, y: area.midY - h / 2, width: Swift.max(0, w), height: Swift.max(0, h))
+        return Rect(
+            x: area.midX - w / 2, y: area.midY - h / 2, width: Swift.max(0, w), height: Swift.max(0, h))
     }
 
     static func drawHelp(in area: Rect, on canvas: Canvas) {

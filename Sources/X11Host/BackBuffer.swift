@@ -72,8 +72,10 @@ final class BackBuffer {
         image.pointee.data = segment.shmaddr
         // XShmAttach fails asynchronously (BadAccess from a remote server): sync to see it.
         X11ErrorState.lastErrorCode = 0
+        X11ErrorState.expectingError = true
         let attached = XShmAttach(x.display, &segment) != 0
         XSync(x.display, 0)
+        X11ErrorState.expectingError = false
         // Mark for removal now: the segment disappears with the last detach, even on a crash.
         shmctl(segment.shmid, IPC_RMID, nil)
         guard attached, X11ErrorState.lastErrorCode == 0 else {

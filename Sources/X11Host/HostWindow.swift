@@ -131,8 +131,9 @@ final class HostWindow {
         else { return }
         frameLog = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         if frameLog < 0 {
-            FileHandle.standardError.write("loaderlab: cannot open LOADERLAB_FRAME_LOG \(path)\n"
-                .data(using: .utf8)!)
+            FileHandle.standardError.write(
+                "loaderlab: cannot open LOADERLAB_FRAME_LOG \(path)\n"
+                    .data(using: .utf8)!)
         }
     }
 

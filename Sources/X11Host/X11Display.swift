@@ -33,6 +33,9 @@ enum X11ErrorState {
     nonisolated(unsafe) static var lastErrorCode: UInt8 = 0
     /// Non-fatal protocol errors reported so far (printed only the first few times).
     nonisolated(unsafe) static var reported = 0
+    /// True while a request that may fail on purpose runs (attaching shared memory to a
+    /// remote server): its error is recorded, not printed.
+    nonisolated(unsafe) static var expectingError = false
 }
 
 /// Installs handlers: a protocol error is remembered and reported (a few times) but never
@@ -42,11 +45,12 @@ func installX11ErrorHandlers() {
     XSetErrorHandler { display, event in
         guard let event else { return 0 }
         X11ErrorState.lastErrorCode = event.pointee.error_code
-        if X11ErrorState.reported < 3 {
+        if !X11ErrorState.expectingError, X11ErrorState.reported < 3 {
             X11ErrorState.reported += 1
             var text = [CChar](repeating: 0, count: 256)
             XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
-            let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+            let message = String(
+                decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
                 as: UTF8.self)
             FileHandle.standardError.write(
                 "loaderlab: X error \(message) (request \(event.pointee.request_code))\n"

@@ -208,6 +208,37 @@ import Testing
         #expect(close(scene2.presentation(of: child)!.opacity, 0.5))
     }
 
+    @Test func eventTimesFollowARetimedRoot() throws {
+        let stage = Stage(time: 0)
+        let rec = Recorder("a", scene: stage.scene)
+        try stage.layer.add(opacity(1, delegate: rec), forKey: "a")
+        stage.go(0.5)
+        // Slow motion from 0.5 s, re-based as a player does: the remaining half second of
+        // local time takes 5 s of scene time.
+        let root = stage.root
+        let local = root.convertTime(0.5, from: nil)
+        root.beginTime = 0.5
+        root.timeOffset = local
+        root.speed = 0.1
+        stage.go(3)
+        #expect(close(stage.shown.opacity, 0.5 + 2.5 * 0.1, 1e-12))
+        // Paused at 3 (local 0.75): no stop while paused, however long.
+        let frozen = root.convertTime(3, from: nil)
+        root.beginTime = 3
+        root.timeOffset = frozen
+        root.speed = 0
+        stage.go(100)
+        #expect(rec.log == ["start a"])
+        #expect(!stage.scene.needsFrames)
+        // Resumed at normal speed at 100: the last quarter second ends at 100.25.
+        root.beginTime = 100
+        root.timeOffset = frozen
+        root.speed = 1
+        stage.go(200)
+        #expect(rec.log == ["start a", "stop a true"])
+        #expect(close(rec.times[1], 100.25, 1e-9))
+    }
+
     @Test func updatingFromACallbackIsIgnored() throws {
         let stage = Stage(time: 0)
         let rec = Recorder("a", scene: stage.scene)

@@ -207,7 +207,9 @@ struct GalleryAppTests {
     @Test("tiny, empty and non-finite window sizes draw without trouble")
     func absurdSizes() {
         let tiny = TestBuffer(width: 1, height: 1)
-        for size in [Size(width: 1, height: 1), Size(width: 0, height: 0), Size(width: .nan, height: .infinity)] {
+        for size in [
+            Size(width: 1, height: 1), Size(width: 0, height: 0), Size(width: .nan, height: .infinity),
+        ] {
             app.resize(to: size, scale: 1)
             clock.advance(by: 0.05)
             #expect(app.renderFrame(into: tiny.buffer, fullRedraw: true) == [tiny.buffer.bounds])

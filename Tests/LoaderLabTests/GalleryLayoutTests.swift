@@ -31,7 +31,9 @@ struct GalleryLayoutTests {
 
     @Test("tiles lie inside the window, above the HUD, without overlapping; screens inside tiles")
     func noOverlap() {
-        for size in [Size(width: 1000, height: 600), Size(width: 400, height: 1200), Size(width: 640, height: 480)] {
+        for size in [
+            Size(width: 1000, height: 600), Size(width: 400, height: 1200), Size(width: 640, height: 480),
+        ] {
             let layout = GalleryLayout.gallery(kinds: kinds, size: size)
             let window = Rect(origin: .zero, size: size)
             for (i, tile) in layout.tiles.enumerated() {
@@ -58,10 +60,12 @@ struct GalleryLayoutTests {
         #expect(abs(layout.tiles[4].frame.midX - 200) < 1e-9)
     }
 
-    @Test("absurd sizes give finite, non-negative frames", arguments: [
-        Size(width: 1, height: 1), Size(width: 0, height: 0), Size(width: .nan, height: 500),
-        Size(width: .infinity, height: -3), Size(width: 3, height: 40_000),
-    ])
+    @Test(
+        "absurd sizes give finite, non-negative frames",
+        arguments: [
+            Size(width: 1, height: 1), Size(width: 0, height: 0), Size(width: .nan, height: 500),
+            Size(width: .infinity, height: -3), Size(width: 3, height: 40_000),
+        ])
     func absurdSizes(size: Size) {
         for layout in [GalleryLayout.gallery(kinds: kinds, size: size), GalleryLayout.single(size: size)] {
             for tile in layout.tiles {

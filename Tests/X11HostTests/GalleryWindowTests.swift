@@ -135,7 +135,9 @@ struct GalleryWindowTests {
         let (app, window) = try launch(x)
         #expect(status(app, "orbit") == "running")
         try x.xdotool("key", "--window", window, "4", "5")
-        #expect(eventually(timeout: 10) { status(app, "orbit") == "stopped" && status(app, "balls") == "stopped" })
+        #expect(
+            eventually(timeout: 10) { status(app, "orbit") == "stopped" && status(app, "balls") == "stopped" }
+        )
         #expect(eventually(timeout: 10) { quiet(app) })
         let frames = app.frameCount
         sleep(2)
@@ -181,7 +183,9 @@ struct GalleryWindowTests {
         try key("d")
         #expect(eventually(timeout: 10) { app.lastFrame["debug"] == "1" })
         let debug = try x.screenshot(savingTo: "\(shots)/keys-5-debug.png")
-        #expect(debug.count(magenta, in: whole, tolerance: 40) > plain.count(magenta, in: whole, tolerance: 40) + 200)
+        #expect(
+            debug.count(magenta, in: whole, tolerance: 40) > plain.count(magenta, in: whole, tolerance: 40)
+                + 200)
         try key("d")
         try key("h")
         #expect(eventually(timeout: 10) { app.lastFrame["help"] == "1" && app.lastFrame["debug"] == "0" })

@@ -56,7 +56,8 @@ final class XvfbSession {
     // MARK: - Tools
 
     static func which(_ tool: String) -> String? {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let paths =
+            (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
             .split(separator: ":") + ["/usr/bin", "/usr/local/bin"]
         for dir in paths {
             let path = "\(dir)/\(tool)"
@@ -140,9 +141,10 @@ struct Screenshot {
     }
 
     /// How many pixels differ (by more than `tolerance` in a channel) between two shots.
-    func differences(from other: Screenshot, in rect: (x: Int, y: Int, w: Int, h: Int),
-        tolerance: Int = 8) -> Int
-    {
+    func differences(
+        from other: Screenshot, in rect: (x: Int, y: Int, w: Int, h: Int),
+        tolerance: Int = 8
+    ) -> Int {
         var n = 0
         for y in Swift.max(0, rect.y)..<Swift.min(height, rect.y + rect.h) {
             for x in Swift.max(0, rect.x)..<Swift.min(width, rect.x + rect.w)
