@@ -96,7 +96,8 @@ public final class GalleryApp: WindowApp {
     }
 
     private static func preferredSize(for infos: [LoaderInfo], single: Bool) -> Size {
-        guard single, let info = infos.first else { return Size(width: 1000, height: 600) }
+        // Five phones of 180×360 points in a row, their titles and the HUD.
+        guard single, let info = infos.first else { return Size(width: 1000, height: 480) }
         return Size(width: info.defaultSize.width, height: info.defaultSize.height + GalleryLayout.hudHeight)
     }
 
@@ -377,7 +378,10 @@ public final class GalleryApp: WindowApp {
         let session = sessions[index]
         let number = (Catalog.all.firstIndex { $0.id == session.info.id } ?? index) + 1
         let size = 12.0
-        let text = canvas.displayable("\(number)  \(session.info.title)", size: size)
+        let text = Self.fitted(
+            "\(number)  \(session.info.title)", width: rect.width - 4,
+            measure: { canvas.textWidth($0, size: size) },
+            displayable: { canvas.displayable($0, size: size) })
         let width = canvas.textWidth(text, size: size)
         canvas.save()
         canvas.clip(to: rect)
@@ -385,5 +389,21 @@ public final class GalleryApp: WindowApp {
             text, at: Point(x: rect.midX - width / 2, y: rect.minY + 13), size: size,
             color: index == focusedIndex ? HUDPainter.textColor : Self.labelColor)
         canvas.restore()
+    }
+
+    /// `title` as it fits in `width`: whole; else without its parenthesised origin
+    /// ("4  Orbit ring"); else cut short with "...".
+    nonisolated static func fitted(
+        _ title: String, width: Double, measure: (String) -> Double, displayable: (String) -> String
+    ) -> String {
+        let whole = displayable(title)
+        if measure(whole) <= width { return whole }
+        var short = whole
+        if let paren = short.firstIndex(of: "(") {
+            short = String(short[..<paren]).trimmingCharacters(in: .whitespaces)
+            if measure(short) <= width { return short }
+        }
+        while !short.isEmpty, measure(short + "...") > width { short.removeLast() }
+        return short.isEmpty ? "" : short + "..."
     }
 }

@@ -15,8 +15,10 @@ enum DebugOverlay {
         on canvas: Canvas
     ) {
         let hairline = 1 / Swift.max(1, scale)
-        var named: [String: AffineTransform] = [:]
-        visit(tile, toParent: .identity) { layer, toRoot in
+        var named: [String: (toRoot: AffineTransform, clip: Rect?)] = [:]
+        visit(tile, toParent: .identity, clip: nil) { layer, toRoot, clip in
+            canvas.save()
+            if let clip { canvas.clip(to: clip) }
             let b = layer.properties.bounds
             canvas.stroke(Path.rect(b).applying(toRoot), color: boundsColor, width: hairline)
             let anchor = Point(
@@ -25,25 +27,36 @@ enum DebugOverlay {
             let a = toRoot.apply(to: anchor)
             canvas.fill(
                 Path.oval(in: Rect(x: a.x - 2, y: a.y - 2, width: 4, height: 4)), color: anchorColor)
-            if let name = layer.name, named[name] == nil { named[name] = toRoot }
+            canvas.restore()
+            if let name = layer.name, named[name] == nil { named[name] = (toRoot, clip) }
         }
         for entry in paths {
-            guard let toRoot = named[entry.toLayer] else { continue }
-            canvas.stroke(entry.path.applying(toRoot), color: pathColor, width: 1.5 * hairline)
+            guard let target = named[entry.toLayer] else { continue }
+            canvas.save()
+            if let clip = target.clip { canvas.clip(to: clip) }
+            canvas.stroke(entry.path.applying(target.toRoot), color: pathColor, width: 1.5 * hairline)
+            canvas.restore()
         }
     }
 
-    /// Calls `body` for each visible layer of the subtree with its layer-to-root transform.
-    /// A hidden or fully transparent layer is skipped with its subtree, as the renderer does.
+    /// Calls `body` for each visible layer of the subtree with its layer-to-root transform and
+    /// the clip its ancestors' `masksToBounds` impose (root coordinates; the bounding box when
+    /// rotated). A hidden or fully transparent layer is skipped with its subtree, as the
+    /// renderer does.
     static func visit(
-        _ layer: PresentationLayer, toParent: AffineTransform,
-        _ body: (PresentationLayer, AffineTransform) -> Void
+        _ layer: PresentationLayer, toParent: AffineTransform, clip: Rect?,
+        _ body: (PresentationLayer, AffineTransform, Rect?) -> Void
     ) {
         let p = layer.properties
         guard !p.isHidden, p.opacity > 0 else { return }
         let toRoot = p.toSuperlayer.affine.concatenating(toParent)
         guard toRoot.isFinite else { return }
-        body(layer, toRoot)
+        body(layer, toRoot, clip)
+        var childClip = clip
+        if p.masksToBounds {
+            let own = toRoot.apply(to: p.bounds)
+            childClip = clip.map { $0.intersection(own) } ?? own
+        }
         // The sublayer transform applies about the anchor point, in this layer's coordinates.
         var childParent = toRoot
         if !p.sublayerTransform.isIdentity {
@@ -54,6 +67,6 @@ enum DebugOverlay {
                 .concatenating(AffineTransform(translationX: ax, y: ay))
                 .concatenating(toRoot)
         }
-        for sub in layer.sublayers { visit(sub, toParent: childParent, body) }
+        for sub in layer.sublayers { visit(sub, toParent: childParent, clip: childClip, body) }
     }
 }

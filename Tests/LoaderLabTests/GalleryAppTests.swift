@@ -255,4 +255,16 @@ struct HUDTests {
         #expect(m.contains(PixelRect(x: 0, y: 0, width: 15, height: 15)))
         #expect(m.contains(c))
     }
+
+    @Test("titles that do not fit lose their origin in parentheses, then are cut short")
+    func fittedTitles() {
+        // A monospaced stand-in: every character 10 wide.
+        let measure = { (s: String) in Double(s.count) * 10 }
+        let same = { (s: String) in s }
+        let title = "4  Orbit ring (CPMatchingView)"
+        #expect(GalleryApp.fitted(title, width: 400, measure: measure, displayable: same) == title)
+        #expect(GalleryApp.fitted(title, width: 200, measure: measure, displayable: same) == "4  Orbit ring")
+        #expect(GalleryApp.fitted(title, width: 100, measure: measure, displayable: same) == "4  Orbi...")
+        #expect(GalleryApp.fitted(title, width: 20, measure: measure, displayable: same) == "")
+    }
 }

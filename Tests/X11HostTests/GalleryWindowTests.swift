@@ -179,7 +179,7 @@ struct GalleryWindowTests {
 
         let magenta = Screenshot.RGB(r: 230, g: 60, b: 200)
         let plain = try x.screenshot(savingTo: "\(shots)/keys-4-plain.png")
-        let whole = (0, 0, 1000, 574)
+        let whole = (0, 0, 1000, 454)
         try key("d")
         #expect(eventually(timeout: 10) { app.lastFrame["debug"] == "1" })
         let debug = try x.screenshot(savingTo: "\(shots)/keys-5-debug.png")
@@ -191,8 +191,8 @@ struct GalleryWindowTests {
         #expect(eventually(timeout: 10) { app.lastFrame["help"] == "1" && app.lastFrame["debug"] == "0" })
         let help = try x.screenshot(savingTo: "\(shots)/keys-6-help.png")
         // The panel darkens most of the middle of the gallery.
-        let middle = (300, 200, 400, 160)
-        #expect(help.differences(from: plain, in: middle) > 400 * 160 * 2 / 3)
+        let middle = (300, 150, 400, 120)
+        #expect(help.differences(from: plain, in: middle) > 400 * 120 * 2 / 3)
 
         try key("q")
         #expect(app.waitForExit(timeout: 10) == 0)
@@ -224,12 +224,12 @@ struct GalleryWindowTests {
         // Unmapping clears the screen to the root's black; mapping again sends Expose.
         try x.xdotool("windowunmap", window)
         let gone = try x.screenshot(savingTo: "\(shots)/expose-1-unmapped.png")
-        #expect(gone.differences(from: before, in: (0, 0, 1000, 600)) > 100_000)
+        #expect(gone.differences(from: before, in: (0, 0, 1000, 480)) > 100_000)
         try x.xdotool("windowmap", window)
         let path = "\(shots)/expose-2-mapped.png"
         #expect(
             eventually(timeout: 10) {
-                (try? x.screenshot(savingTo: path).differences(from: before, in: (0, 0, 1000, 600))) == 0
+                (try? x.screenshot(savingTo: path).differences(from: before, in: (0, 0, 1000, 480))) == 0
             })
         #expect(app.frameCount == frames)
     }
