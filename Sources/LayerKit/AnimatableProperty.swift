@@ -173,6 +173,11 @@ enum KeyPathRegistry {
                     values.layer.transform = values.layer.transform.replacingComponents(c)
                 }))
 
+        // An unset path animates from and to the empty path.
+        add(
+            AnimatableProperty<Path>(
+                keyPath: "path", isShapeProperty: true, get: { $0.shape?.path ?? Path() },
+                set: { $0.shape?.path = $1 }))
         add(shape("strokeStart", \.strokeStart))
         add(shape("strokeEnd", \.strokeEnd))
         add(shape("lineWidth", \.lineWidth))

@@ -10,6 +10,8 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case transform(Transform3D)
     case color(Color)
     case bool(Bool)
+    /// A shape layer's `path` (`CGPath`).
+    case path(Path)
 
     /// The case's name, used in error messages ("number", "point", …).
     public var typeName: String {
@@ -21,6 +23,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         case .transform: "transform"
         case .color: "color"
         case .bool: "bool"
+        case .path: "path"
         }
     }
 
@@ -33,6 +36,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         case .transform(let v): "\(v)"
         case .color(let v): "\(v)"
         case .bool(let v): "\(v)"
+        case .path(let v): "path of \(v.elements.count) elements"
         }
     }
 }

@@ -3,7 +3,9 @@
 /// `strokeStart`/`strokeEnd` are fractions of the path's total length across all subpaths,
 /// clamped to 0…1 when drawn. Colours, line width, dash phase, miter limit and the stroke
 /// range animate implicitly like other layer properties; the path, fill rule, caps, joins
-/// and dash pattern change instantly.
+/// and dash pattern change instantly. The path animates explicitly (key path `"path"`),
+/// point by point between paths of the same structure (see `PathVector`); like
+/// `CAShapeLayer`, it has no implicit animation.
 open class ShapeLayer: Layer {
     var shapeModel = ShapeProperties()
 

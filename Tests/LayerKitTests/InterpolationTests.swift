@@ -82,6 +82,54 @@ import Testing
         #expect(Transform3D.additiveIdentity == .identity && Double.additiveIdentity == 0)
     }
 
+    @Test func shapePathsMorphPointByPoint() throws {
+        let shape = ShapeLayer()
+        let stage = Stage(time: 0, layer: shape)
+        var a = Path()
+        a.move(to: Point(0, 0))
+        a.addCurve(to: Point(10, 0), control1: Point(3, -4), control2: Point(7, -4))
+        a.close()
+        var b = Path()
+        b.move(to: Point(0, 10))
+        b.addCurve(to: Point(10, 10), control1: Point(3, 14), control2: Point(7, 14))
+        b.close()
+        Transaction.performWithoutActions { shape.path = a }
+        let morph = BasicAnimation(keyPath: "path")
+        morph.toValue = .path(b)
+        morph.duration = 1
+        try shape.add(morph, forKey: "morph")
+        stage.go(0.5)
+        // Every point half-way: (0,5) → (10,5) with controls (3,5) and (7,5).
+        var mid = Path()
+        mid.move(to: Point(0, 5))
+        mid.addCurve(to: Point(10, 5), control1: Point(3, 5), control2: Point(7, 5))
+        mid.close()
+        #expect(stage.scene.shapePresentation(of: shape)!.path == mid)
+        #expect(shape.path == a)
+        // Different structures: the start holds until the end.
+        var line = Path()
+        line.move(to: Point(1, 1))
+        line.addLine(to: Point(2, 2))
+        let other = BasicAnimation(keyPath: "path")
+        other.fromValue = .path(a)
+        other.toValue = .path(line)
+        other.duration = 1
+        other.fillMode = .forwards
+        other.isRemovedOnCompletion = false
+        try shape.add(other, forKey: "morph")
+        stage.go(0.75)
+        #expect(stage.scene.shapePresentation(of: shape)!.path == a)
+        stage.go(3)
+        #expect(stage.scene.shapePresentation(of: shape)!.path == line)
+        // A path on a plain layer or a number for a path is refused.
+        #expect(throws: AnimationError.requiresShapeLayer(keyPath: "path")) {
+            try Layer().add(BasicAnimation(keyPath: "path"), forKey: nil)
+        }
+        let wrong = BasicAnimation(keyPath: "path")
+        wrong.toValue = 1
+        #expect(throws: AnimationError.self) { try shape.add(wrong, forKey: nil) }
+    }
+
     @Test func distancesForPacing() {
         #expect(Point(0, 0).animationDistance(to: Point(3, 4)) == 5)
         #expect(10.0.animationDistance(to: 4) == 6)
