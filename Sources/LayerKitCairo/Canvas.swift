@@ -164,6 +164,25 @@ public final class Canvas {
     /// draw them as empty boxes), and without brackets left empty by that.
     public func displayable(_ text: String, size: Double) -> String {
         guard size.isFinite, size > 0 else { return text }
+        let key = DisplayableKey(text: text, size: size)
+        if let known = displayableMemo[key] { return known }
+        // Bounded: a window asks for the same few titles every frame.
+        if displayableMemo.count >= 256 { displayableMemo.removeAll() }
+        let result = filterDisplayable(text, size: size)
+        displayableMemo[key] = result
+        return result
+    }
+
+    private struct DisplayableKey: Hashable {
+        var text: String
+        var size: Double
+    }
+
+    /// `displayable`'s answers so far: a glyph lookup per character costs more than drawing
+    /// the text, and the font (sans) never changes.
+    private var displayableMemo: [DisplayableKey: String] = [:]
+
+    private func filterDisplayable(_ text: String, size: Double) -> String {
         selectFont(size: size)
         guard let font = cairo_get_scaled_font(cr) else { return text }
         var kept = ""

@@ -7,8 +7,8 @@ import Foundation
 /// - startup: from just before the process is spawned to the first line of the frame log;
 /// - peak RSS: VmHWM from /proc/PID/status after everything else;
 /// - CPU: utime + stime from /proc/PID/stat (and run time from /proc/PID/task/*/schedstat, in
-///   ns) over `seconds` of the gallery animating (keys 1–3 begin every header's refresh; the
-///   standalone loaders run from the start), then over `seconds` idle after keys 4 and 5 stop
+///   ns) over `seconds` of the gallery animating (keys 1–3 begin every header's refresh, again
+///   whenever the frame log shows one idle; the standalone loaders run from the start), then over `seconds` idle after keys 4 and 5 stop
 ///   the standalone loaders and the headers' refreshes have ended; with the frames presented
 ///   and the context switches (wake-ups) of all threads in each window.
 struct BenchWindow {
@@ -75,10 +75,17 @@ struct BenchWindow {
 
         let tool = XdotoolDriver(executable: xdotool, display: server.display)
         try tool.waitForWindow(named: "LoaderLab")
-        // Animating: every header refreshes, the standalone loaders already run.
+        // Animating: every header refreshes (and is made to refresh again whenever its
+        // refresh has ended), the standalone loaders already run.
         try tool.keys(["1", "2", "3"])
         usleep(500_000)
-        let busy = measure(pid: pid, log: log)
+        let busy = measure(pid: pid, log: log) {
+            let last = Self.lastLine(log)
+            for (index, id) in ["four-dots", "three-dots", "airplane"].enumerated()
+            where last.contains("\(id):idle") {
+                try? tool.keys(["\(index + 1)"])
+            }
+        }
 
         // Idle: stop the standalone loaders; wait for the headers' refreshes to end.
         try tool.keys(["4", "5"])
@@ -122,13 +129,23 @@ struct BenchWindow {
         }
     }
 
-    func measure(pid: Int32, log: String) -> Window {
+    /// CPU, frames and wake-ups over `seconds`; `poll` (if any) runs every 250 ms meanwhile.
+    func measure(pid: Int32, log: String, poll: (() -> Void)? = nil) -> Window {
         let frames0 = Self.lineCount(log)
         let cpu0 = ProcStat.cpuTicks(pid: pid)
         let run0 = ProcStat.runNanoseconds(pid: pid)
         let switches0 = ProcStat.contextSwitches(pid: pid)
         let start = BenchClock.now()
-        usleep(UInt32(seconds * 1_000_000))
+        if let poll {
+            while BenchClock.now() - start < seconds - 0.25 {
+                usleep(250_000)
+                poll()
+            }
+            let left = seconds - (BenchClock.now() - start)
+            if left > 0 { usleep(UInt32(left * 1_000_000)) }
+        } else {
+            usleep(UInt32(seconds * 1_000_000))
+        }
         let elapsed = BenchClock.now() - start
         let run1 = ProcStat.runNanoseconds(pid: pid)
         return Window(
@@ -161,6 +178,12 @@ struct BenchWindow {
     static func firstLine(_ path: String) -> String {
         guard let data = FileManager.default.contents(atPath: path) else { return "" }
         return String(decoding: data.prefix { $0 != 0x0A }, as: UTF8.self)
+    }
+
+    static func lastLine(_ path: String) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else { return "" }
+        let lines = data.split(separator: 0x0A)
+        return lines.last.map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     static func lineCount(_ path: String) -> Int {
