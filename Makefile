@@ -28,8 +28,10 @@ deps-test:
 build: deps-build
 	$(SWIFT) build
 
+# The Swift runtime and Foundation linked in: ~5 MiB less resident memory and a faster start
+# than loading them as shared libraries (see BENCHMARKS.md).
 release: deps-build
-	$(SWIFT) build -c release --product loaderlab
+	$(SWIFT) build -c release --product loaderlab --static-swift-stdlib
 
 # Opens the window; with no display it says so and writes a contact sheet instead.
 run: release
