@@ -202,9 +202,8 @@ final class HostWindow {
                 PixelRect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height)))
         case ConfigureNotify:
             let e = event.xconfigure
-            let w = Int(e.width)
-            let h = Int(e.height)
-            if w != pixelWidth || h != pixelHeight { pendingSize = (w, h) }
+            // The last one wins, even when it returns to the current size after others.
+            pendingSize = (Int(e.width), Int(e.height))
         case ButtonPress where event.xbutton.button == UInt32(Button1):
             dragging = true
             lastPointer = point(event.xbutton.x, event.xbutton.y)
@@ -246,6 +245,7 @@ final class HostWindow {
     private func applyPendingResize() {
         guard let (w, h) = pendingSize else { return }
         pendingSize = nil
+        guard w != pixelWidth || h != pixelHeight else { return }
         pixelWidth = Swift.max(1, w)
         pixelHeight = Swift.max(1, h)
         buffer?.destroy()
