@@ -32,6 +32,7 @@ final class HostWindow {
     private var inputChanged = false
     private var frameDue = false
     private var dragging = false
+    private var lastPointer = Point.zero
 
     private var readSource: DispatchSourceRead?
     private var timer: DispatchSourceTimer?
@@ -201,19 +202,26 @@ final class HostWindow {
                 PixelRect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height)))
         case ConfigureNotify:
             let e = event.xconfigure
-            let w = Int(e.width)
-            let h = Int(e.height)
-            if w != pixelWidth || h != pixelHeight { pendingSize = (w, h) }
+            // The last one wins, even when it returns to the current size after others.
+            pendingSize = (Int(e.width), Int(e.height))
         case ButtonPress where event.xbutton.button == UInt32(Button1):
             dragging = true
-            app.pointer(.down(point(event.xbutton.x, event.xbutton.y)))
+            lastPointer = point(event.xbutton.x, event.xbutton.y)
+            app.pointer(.down(lastPointer))
             inputChanged = true
         case MotionNotify where dragging:
-            app.pointer(.moved(point(event.xmotion.x, event.xmotion.y)))
+            lastPointer = point(event.xmotion.x, event.xmotion.y)
+            app.pointer(.moved(lastPointer))
             inputChanged = true
         case ButtonRelease where event.xbutton.button == UInt32(Button1) && dragging:
             dragging = false
             app.pointer(.up(point(event.xbutton.x, event.xbutton.y)))
+            inputChanged = true
+        case UnmapNotify where dragging:
+            // Hidden mid-drag (minimised, workspace switch): no release will come; lift the
+            // finger where it was so the list does not stay held and the timer stops.
+            dragging = false
+            app.pointer(.up(lastPointer))
             inputChanged = true
         case KeyPress:
             if let key = KeyMap.key(for: &event.xkey) {
@@ -237,6 +245,7 @@ final class HostWindow {
     private func applyPendingResize() {
         guard let (w, h) = pendingSize else { return }
         pendingSize = nil
+        guard w != pixelWidth || h != pixelHeight else { return }
         pixelWidth = Swift.max(1, w)
         pixelHeight = Swift.max(1, h)
         buffer?.destroy()
@@ -245,13 +254,16 @@ final class HostWindow {
         inputChanged = true
     }
 
-    /// Draws when the timer asked for a frame, or — while the timer is off — when input,
-    /// a resize or an uncovered region changed what the window should show.
+    /// Draws when the timer asked for a frame, or when input or a resize changed what the
+    /// window should show and no timer tick will draw it: the timer is off, or the change
+    /// made the app idle (it is about to be disarmed). Uncovered regions are copied from the
+    /// buffer when nothing is drawn.
     private func renderIfDue() {
         let bufferMissing =
             buffer == nil || buffer!.width != Swift.min(BackBuffer.maxDimension, pixelWidth)
             || buffer!.height != Swift.min(BackBuffer.maxDimension, pixelHeight)
-        let due = frameDue || bufferMissing || (timer == nil && inputChanged)
+        let tickComing = timer != nil && (app.needsFrames || dragging)
+        let due = frameDue || bufferMissing || (inputChanged && !tickComing)
         if due {
             renderFrame()
         } else if !exposed.isEmpty, let buffer {

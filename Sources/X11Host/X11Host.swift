@@ -34,7 +34,8 @@ public enum X11Host {
     /// display it prints one line naming DISPLAY and exits 2; a lost connection exits 1.
     ///
     /// Environment: `LOADERLAB_FRAME_LOG=path` appends one line per rendered frame (a debug
-    /// counter for tests); `LOADERLAB_NO_SHM=1` forces the plain-XImage path.
+    /// counter for tests and benchmarks): `frame N size=WxH scale=S shm=0|1 damage=PIXELS`
+    /// followed by the app's `frameSummary`; `LOADERLAB_NO_SHM=1` forces the plain-XImage path.
     @MainActor
     public static func run(_ app: WindowApp, options: Options) -> Never {
         var options = options

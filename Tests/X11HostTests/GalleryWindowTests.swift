@@ -234,6 +234,22 @@ struct GalleryWindowTests {
         #expect(app.frameCount == frames)
     }
 
+    @Test("a window hidden mid-drag lets go of the list and goes idle")
+    func unmappedMidDrag() throws {
+        let x = try XvfbSession()
+        let (app, window) = try launch(x)
+        try x.xdotool("key", "--window", window, "4", "5")
+        let screen = try layout(app).tiles[0].screenInWindow
+        try press(x, at: Point(x: screen.midX, y: screen.minY + 10), dragDown: 60)
+        #expect(eventually(timeout: 10) { status(app, "balls") == "stopped" })
+        try x.xdotool("windowunmap", window)
+        // No release reaches the window, yet the bounce ends and the frames stop.
+        #expect(eventually(timeout: 10) { quiet(app) })
+        #expect(status(app, "four-dots") == "idle")
+        try x.xdotool("mouseup", "1")
+        #expect(app.process.isRunning)
+    }
+
     @Test("Xft.dpi 192 doubles the pixels per point")
     func xftDPI() throws {
         let x = try XvfbSession()
