@@ -114,6 +114,8 @@ struct BenchWindow {
         var cpuTicks: Int
         var runNanoseconds: Int
         var switches: Int
+        /// Pixels presented per frame, on average (the frame log's `damage=`).
+        var damagePerFrame: Double
         /// Threads that started or ended during the window.
         var threadsStarted: Int
         var threadsEnded: Int
@@ -122,7 +124,8 @@ struct BenchWindow {
             let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
             let statCPU = Double(cpuTicks) / ticksPerSecond / seconds * 100
             let schedCPU = Double(runNanoseconds) / 1e9 / seconds * 100
-            return "\(frames) frames (\(BenchFormat.fixed(Double(frames) / seconds, 1)) fps), "
+            return "\(frames) frames (\(BenchFormat.fixed(Double(frames) / seconds, 1)) fps, "
+                + "\(BenchFormat.fixed(damagePerFrame, 0)) px damaged per frame), "
                 + "CPU \(BenchFormat.fixed(statCPU, 2)) % of a core by utime+stime, "
                 + "\(BenchFormat.fixed(schedCPU, 2)) % by schedstat; \(switches) context switches; "
                 + "threads started \(threadsStarted), ended \(threadsEnded)"
@@ -148,10 +151,16 @@ struct BenchWindow {
         }
         let elapsed = BenchClock.now() - start
         let run1 = ProcStat.runNanoseconds(pid: pid)
+        let lines = Self.lines(log).dropFirst(frames0)
+        let damage = lines.reduce(0) { sum, line in
+            sum + (line.split(separator: " ").first { $0.hasPrefix("damage=") }
+                .flatMap { Int($0.dropFirst("damage=".count)) } ?? 0)
+        }
         return Window(
-            seconds: elapsed, frames: Self.lineCount(log) - frames0,
+            seconds: elapsed, frames: lines.count,
             cpuTicks: ProcStat.cpuTicks(pid: pid) - cpu0, runNanoseconds: ProcStat.growth(from: run0, to: run1),
             switches: ProcStat.growth(from: switches0, to: ProcStat.contextSwitches(pid: pid)),
+            damagePerFrame: lines.isEmpty ? 0 : Double(damage) / Double(lines.count),
             threadsStarted: Set(run1.keys).subtracting(run0.keys).count,
             threadsEnded: Set(run0.keys).subtracting(run1.keys).count)
     }
@@ -184,6 +193,11 @@ struct BenchWindow {
         guard let data = FileManager.default.contents(atPath: path) else { return "" }
         let lines = data.split(separator: 0x0A)
         return lines.last.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    static func lines(_ path: String) -> [Substring] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n")
     }
 
     static func lineCount(_ path: String) -> Int {
