@@ -298,10 +298,13 @@ public final class GalleryApp: WindowApp {
 
     private var lastCost = 0.0
 
-    /// The buffer wrapped as a Cairo surface; re-wrapped when the host hands a different one.
+    /// The buffer wrapped as a Cairo surface; re-wrapped when the host hands a different one
+    /// (the new canvas starts with a full redraw).
     private func canvas(for buffer: PixelBuffer) -> Canvas? {
-        if let surface, let canvas, surface.data == buffer.data, surface.width == buffer.width,
-            surface.height == buffer.height, surface.stride == buffer.stride
+        // A canvas in Cairo's (sticky) error state would draw nothing ever again: replace it.
+        if let surface, let canvas, canvas.error == nil, surface.data == buffer.data,
+            surface.width == buffer.width, surface.height == buffer.height,
+            surface.stride == buffer.stride
         {
             return canvas
         }
