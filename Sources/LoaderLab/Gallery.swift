@@ -273,7 +273,17 @@ public final class GalleryApp: WindowApp {
         if !full {
             for i in layout.tiles.indices where i < tiles.count && tiles[i] != lastTiles[i] {
                 tileDamaged[i] = true
-                regions.append(pixelRect(layout.tiles[i].region, in: buffer))
+                // Only what changed inside the tile (a pixel more for anti-aliasing), or the
+                // whole tile when a change cannot be bounded.
+                let tileRegion = pixelRect(layout.tiles[i].region, in: buffer)
+                guard let changed = LayerRenderer.damage(from: lastTiles[i], to: tiles[i]) else {
+                    regions.append(tileRegion)
+                    continue
+                }
+                let outset = 1 / scale
+                for rect in changed {
+                    regions.append(pixelRect(rect.insetBy(dx: -outset, dy: -outset), in: buffer).intersection(tileRegion))
+                }
             }
         }
         // The HUD reports this frame's numbers: record before composing its text.
