@@ -159,6 +159,52 @@ public struct Bench {
                 io.out(Self.line(r))
             }
         }
+        if options.only.isEmpty || options.only.contains(Self.galleryName) {
+            try runAppFrames(options)
+        }
+    }
+
+    /// The window's whole frame without the window: `GalleryApp.renderFrame` at its own size,
+    /// with its damage tracking (only changed tiles and the HUD are redrawn), titles and HUD.
+    func runAppFrames(_ options: Options) throws {
+        let io = commands.io
+        let clock = ManualClock(time: 0)
+        let (app, size) = MainActor.assumeIsolated {
+            let app = GalleryApp(clock: clock)
+            return (app, app.preferredSize)
+        }
+        let width = Int(size.width)
+        let height = Int(size.height)
+        let image = try ImageSurface(width: width, height: height)
+        let buffer = PixelBuffer(data: image.data, width: width, height: height, stride: image.stride)
+        var wall: [Double] = []
+        var cpu: [Double] = []
+        var damage = 0
+        for frame in 0..<(options.warmup + options.frames) {
+            clock.advance(by: 1.0 / 60)
+            let (rects, w, c) = BenchClock.timeBoth {
+                MainActor.assumeIsolated {
+                    if frame == 0 { app.resize(to: size, scale: 1) }
+                    for (i, session) in app.sessions.enumerated()
+                    where session.info.kind == .header && session.status == .idle {
+                        app.toggleLoader(number: i + 1)
+                    }
+                    return app.renderFrame(into: buffer, fullRedraw: frame == 0)
+                }
+            }
+            if frame >= options.warmup {
+                wall.append(w)
+                cpu.append(c)
+                damage += rects.reduce(0) { $0 + $1.width * $1.height }
+            }
+        }
+        let stats = BenchStats(wall)
+        let cpuStats = BenchStats(cpu)
+        io.out(
+            "app frame   \(width)x\(height)    GalleryApp.renderFrame (tick, update, damaged tiles, titles, HUD): "
+                + "p50/p95/p99 \(BenchFormat.ms(stats.p50))/\(BenchFormat.ms(stats.p95))/\(BenchFormat.ms(stats.p99)) ms"
+                + " | CPU p50/p99 \(BenchFormat.ms(cpuStats.p50))/\(BenchFormat.ms(cpuStats.p99)) ms; "
+                + "\(damage / max(1, wall.count)) px damaged per frame")
     }
 
     static func line(_ r: FrameResult) -> String {

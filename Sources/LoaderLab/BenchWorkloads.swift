@@ -16,7 +16,9 @@ extension Bench {
 
     static func makeWorkload(_ name: String, source: any SceneSource, size: Size) throws -> BenchWorkload {
         if name == galleryName {
-            return SessionWorkload(name: name, ids: source.entries.map(\.id), size: size)
+            // The window's own gallery (tiles, phone screens clipping each loader), laid out
+            // at `size`; its HUD and titles are measured in the app-frame section.
+            return GalleryWorkload(name: name, size: size)
         }
         if Catalog.info(id: name) != nil {
             return SessionWorkload(name: name, ids: [name], size: size)
@@ -78,5 +80,40 @@ final class SessionWorkload: BenchWorkload {
         }
         scene.update()
         return scene.presentation()
+    }
+}
+
+/// The previewer's gallery scene (`GalleryApp`) on a `ManualClock`: each frame ticks every
+/// session and updates the app's scene, as `GalleryApp.renderFrame` does before drawing, and
+/// returns the whole tree (background, tiles, clipped screens, loaders). Headers are made to
+/// refresh whenever idle, as in `SessionWorkload`.
+final class GalleryWorkload: BenchWorkload {
+    let name: String
+    let size: Size
+    let clock = ManualClock(time: 0)
+    let app: GalleryApp
+
+    init(name: String, size: Size) {
+        self.name = name
+        self.size = size
+        let clock = self.clock
+        app = MainActor.assumeIsolated {
+            let app = GalleryApp(clock: clock)
+            app.resize(to: size, scale: 1)
+            return app
+        }
+    }
+
+    func nextFrame(dt: Double) -> PresentationLayer {
+        clock.advance(by: dt)
+        let app = self.app
+        return MainActor.assumeIsolated {
+            for session in app.sessions {
+                if session.info.kind == .header, session.status == .idle { session.start() }
+                session.tick()
+            }
+            app.scene.update()
+            return app.scene.presentation()
+        }
     }
 }
