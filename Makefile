@@ -6,7 +6,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(PATH):/opt/swift/usr/bin
 
 # Debian packages: build dependencies, then what the window tests and screenshots need.
-BUILD_PKGS := pkg-config libx11-dev libxext-dev libxrandr-dev libcairo2-dev
+BUILD_PKGS := pkg-config libx11-dev libxext-dev libxrandr-dev libcairo2-dev fonts-dejavu-core fonts-wqy-microhei
 TEST_PKGS := xvfb xdotool x11-utils imagemagick
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -33,14 +33,22 @@ build: deps-build
 release: deps-build
 	$(SWIFT) build -c release --product loaderlab --static-swift-stdlib
 
-# Opens the window; with no display it says so and writes a contact sheet instead.
+# Opens the window; with no display (DISPLAY unset, or a display that cannot be opened) it
+# says so and writes a contact sheet instead.
 run: release
 	@bin="$$($(SWIFT) build -c release --show-bin-path)/loaderlab"; \
-	if [ -n "$$DISPLAY" ]; then \
-		"$$bin" $(RUN_ARGS); \
-	else \
+	sheet() { "$$bin" sheet --out $(SHEET) && echo "Wrote $(SHEET)."; }; \
+	if [ -z "$$DISPLAY" ]; then \
 		echo "No X display (DISPLAY is not set): writing a contact sheet to $(SHEET) instead."; \
-		"$$bin" sheet --out $(SHEET) && echo "Wrote $(SHEET)."; \
+		sheet; \
+	else \
+		err="$$(mktemp)"; \
+		"$$bin" $(RUN_ARGS) 2>"$$err"; rc=$$?; cat "$$err" >&2; \
+		if [ $$rc -eq 2 ] && grep -q "DISPLAY" "$$err"; then \
+			rm -f "$$err"; echo "Writing a contact sheet to $(SHEET) instead."; sheet; \
+		else \
+			rm -f "$$err"; exit $$rc; \
+		fi; \
 	fi
 
 test: deps

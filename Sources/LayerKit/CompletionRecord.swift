@@ -18,19 +18,29 @@ final class CompletionRecord {
     }
 
     /// When it fires, or nil when it is not due yet or never will be.
+    ///
+    /// As in UIKit, a block that created no animation completes right away, and a block whose
+    /// animations were all stopped, at least one of them removed or replaced, completes when
+    /// the last one stopped (`finished == false`) instead of waiting for its own end time.
     func dueTime(scene: Scene, floor: Double) -> Double? {
+        if members.isEmpty { return floor }
         var t = floor
+        var allStopped = true
+        var interrupted = false
         for m in members {
             if m.didStop {
                 t = Swift.max(t, m.stopSceneTime ?? floor)
+                if m.finishedNormally == false { interrupted = true }
                 continue
             }
+            allStopped = false
             // A member whose layer left the scene never stops here; it does not hold the
             // completion back.
             guard m.layer?.scene === scene else { continue }
             guard m.didStart, let s = m.expectedStop, s.isFinite else { return nil }
             t = Swift.max(t, s)
         }
+        if allStopped && interrupted { return t }
         if let local = rootLocalDueTime {
             let d = scene.sceneTime(forRootLocal: local, notBefore: floor)
             guard d.isFinite else { return nil }

@@ -33,9 +33,11 @@ public enum ViewAnimation {
     ///
     /// `completion` is delivered by the scene in time order with animation callbacks, at the
     /// end time — now + delay + duration in the root layer's time, or later when one of the
-    /// animations ends later — with `finished == false` when one of its animations was
-    /// removed or replaced first. Changes to other layers follow their own rules (implicit
-    /// animations). With no scene at all the completion runs right away with `true`.
+    /// animations ends later. As in UIKit, a block that animates nothing completes at the next
+    /// update, and one whose animations were removed or replaced completes as soon as the
+    /// last of them stopped, with `finished == false`. Changes to other layers follow their
+    /// own rules (implicit animations). With no scene at all the completion runs right away
+    /// with `true`.
     /// A non-positive or NaN duration or delay counts as 0: changes then happen at once.
     public static func animate(
         withDuration duration: Double, delay: Double = 0, options: ViewAnimationOptions = [],

@@ -143,7 +143,7 @@ public final class Canvas {
     /// `point`, `size` points tall.
     public func drawText(_ text: String, at point: Point, size: Double, color: Color) {
         guard point.isFinite, size.isFinite, size > 0, !text.isEmpty else { return }
-        selectFont(size: size)
+        selectFont(size: size, for: text)
         setSource(color)
         cairo_new_path(cr)
         cairo_move_to(cr, point.x, point.y)
@@ -154,13 +154,13 @@ public final class Canvas {
     /// How far `drawText` would advance for `text` at `size`.
     public func textWidth(_ text: String, size: Double) -> Double {
         guard size.isFinite, size > 0, !text.isEmpty else { return 0 }
-        selectFont(size: size)
+        selectFont(size: size, for: text)
         var extents = cairo_text_extents_t()
         cairo_text_extents(cr, sanitized(text), &extents)
         return extents.x_advance.isFinite ? extents.x_advance : 0
     }
 
-    /// `text` without the characters the sans face has no glyph for (Cairo's toy text would
+    /// `text` without the characters its face has no glyph for (Cairo's toy text would
     /// draw them as empty boxes), and without brackets left empty by that.
     public func displayable(_ text: String, size: Double) -> String {
         guard size.isFinite, size > 0 else { return text }
@@ -179,11 +179,11 @@ public final class Canvas {
     }
 
     /// `displayable`'s answers so far: a glyph lookup per character costs more than drawing
-    /// the text, and the font (sans) never changes.
+    /// the text, and the face depends only on the text.
     private var displayableMemo: [DisplayableKey: String] = [:]
 
     private func filterDisplayable(_ text: String, size: Double) -> String {
-        selectFont(size: size)
+        selectFont(size: size, for: text)
         guard let font = cairo_get_scaled_font(cr) else { return text }
         var kept = ""
         for character in text {
@@ -204,9 +204,23 @@ public final class Canvas {
         return trimmed.isEmpty ? text : String(trimmed)
     }
 
-    private func selectFont(size: Double) {
-        cairo_select_font_face(cr, "sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+    /// Cairo's toy text draws a string with one face and no per-glyph fallback, so a title
+    /// with Chinese characters ("Boss直聘") takes a face that has both Latin and CJK glyphs
+    /// (WenQuanYi Micro Hei, which `make deps` installs); anything else uses the sans face.
+    private func selectFont(size: Double, for text: String) {
+        let family = text.unicodeScalars.contains(where: Self.needsCJKFace) ? Self.cjkFamily : "sans"
+        cairo_select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, size)
+    }
+
+    static let cjkFamily = "WenQuanYi Micro Hei"
+
+    /// CJK punctuation, kana, ideographs and full-width forms.
+    static func needsCJKFace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2E80...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x2FA1F: true
+        default: false
+        }
     }
 
     /// Cairo stops at a NUL byte; drop them rather than truncate silently.

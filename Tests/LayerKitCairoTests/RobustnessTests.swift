@@ -267,4 +267,12 @@ import Testing
         #expect(canvas.textWidth("Orbit ring", size: 13) > canvas.textWidth("Orbit", size: 13))
         #expect(canvas.error == nil)
     }
+
+    /// The three-dots title names the Boss直聘 app; `make deps` installs a face with CJK
+    /// glyphs, so those characters are drawn rather than dropped.
+    @Test func chineseTitlesKeepTheirCharacters() throws {
+        let canvas = try Canvas(surface: try ImageSurface(width: 1, height: 1))
+        #expect(canvas.displayable("Three dots (Boss直聘)", size: 13) == "Three dots (Boss直聘)")
+        #expect(canvas.textWidth("Boss直聘", size: 13) > canvas.textWidth("Boss", size: 13) + 13)
+    }
 }

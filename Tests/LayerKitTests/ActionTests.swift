@@ -197,28 +197,46 @@ import Testing
         stage.go(0.5)
         ViewAnimation.animate(withDuration: 1, animations: { view.position = Point(x: 0, y: 0) })
         stage.go(3)
-        // The first block's own end time is 1; its animation was replaced at 0.5.
+        // UIKit reports an interrupted block when its animation goes, not at the block's own
+        // end time (1): the animation was replaced at 0.5.
         #expect(results.count == 1)
-        #expect(results.first?.0 == 1 && results.first?.1 == false)
+        #expect(results.first?.0 == 0.5 && results.first?.1 == false)
     }
 
-    @Test func viewAnimationWithoutLayerChangesCompletesAtItsEndTime() {
+    @Test func viewAnimationWithoutLayerChangesCompletesAtOnce() {
+        // UIKit: a block with nothing to animate runs its completion right away, not after
+        // its duration.
         let stage = Stage(time: 0)
         var at: Double?
+        var finished: Bool?
         ViewAnimation.animate(
-            withDuration: 0.5, delay: 0.25, animations: {}, completion: { _ in at = stage.scene.currentTime })
+            withDuration: 0.5, delay: 0.25, animations: {},
+            completion: {
+                at = stage.scene.currentTime
+                finished = $0
+            })
         #expect(stage.scene.needsFrames)
-        stage.go(0.5)
-        #expect(at == nil)
-        stage.go(2)
-        #expect(at == 0.75)
-        // Slow motion on the root stretches it.
-        stage.root.speed = 0.5
-        at = nil
+        stage.go(0.1)
+        // Delivered at the next update, dated when the block ran (events carry their own time).
+        #expect(at == 0 && finished == true)
+        #expect(!stage.scene.needsFrames)
+    }
+
+    @Test func removedViewAnimationCompletesWhenRemoved() {
+        let stage = Stage(time: 0)
+        let view = stage.layer
+        view.isViewBacking = true
+        var results: [(Double, Bool)] = []
         ViewAnimation.animate(
-            withDuration: 0.5, animations: {}, completion: { _ in at = stage.scene.currentTime })
-        stage.go(5)
-        #expect(at == 3)
+            withDuration: 1, delay: 0.5, animations: { view.opacity = 0 },
+            completion: { results.append((stage.scene.currentTime, $0)) })
+        stage.go(0.25)
+        view.removeAllAnimations()
+        stage.go(0.3)
+        #expect(results.count == 1)
+        // Delivered at the next update, dated when the animation was removed.
+        #expect(results.first?.0 == 0.25 && results.first?.1 == false)
+        #expect(!stage.scene.needsFrames)
     }
 
     @Test func curveOptionsMapToTimingFunctions() {

@@ -166,9 +166,9 @@ import Testing
             #expect(h.layer(name).animationKeys().isEmpty)
         }
         // The stopped cycle's scale view animation reports its completion (finished == false)
-        // by its own end time at the latest (≤ 0.8 s into the cycle); it chains nothing, and
-        // then the scene is idle.
-        h.run(for: 0.8)
+        // at the next frame, as UIKit does when a block's animations are removed; it chains
+        // nothing, and the scene is idle from then on.
+        h.run(for: h.step)
         #expect(!h.scene.needsFrames)
         h.run(for: 2)
         #expect(!h.scene.needsFrames)
