@@ -7,36 +7,24 @@ import Testing
 
 @testable import Loaders
 
-/// A loader session in its own scene on a manual clock, stepped the way a window steps it:
-/// each frame the clock moves, the session ticks, the scene updates.
+/// A loader session in its own scene on a manual clock, stepped the way a window steps it
+/// (`SessionStepper`), with the pulls, lookups and geometry the tests need.
 final class Harness {
-    let clock = ManualClock(time: 0)
-    let session: LoaderSession
-    let scene: Scene
-    private(set) var now = 0.0
+    let stepper: SessionStepper
+    var session: LoaderSession { stepper.session }
+    var scene: Scene { stepper.scene }
+    var now: Double { stepper.now }
     /// Frame length; fine enough that callbacks and scroll physics land where a window's would.
-    let step = 1.0 / 120
+    var step: Double { stepper.step }
 
     init(_ id: String, size: Size? = nil) {
         let info = Catalog.info(id: id)!
-        session = Catalog.makeSession(id: id, size: size ?? info.defaultSize)!
-        scene = Scene(root: session.layer, clock: clock)
-        session.tick()
-        scene.update()
+        let session = Catalog.makeSession(id: id, size: size ?? info.defaultSize)!
+        stepper = SessionStepper(session: session, step: 1.0 / 120)
     }
 
     /// Steps frame by frame until `time`, calling `each` with every frame's time first.
-    func run(to time: Double, _ each: ((Double) -> Void)? = nil) {
-        while now < time {
-            // Land exactly on `time` rather than a hair before or after it.
-            let next = now + step
-            now = next > time - 1e-9 ? time : next
-            clock.set(now)
-            each?(now)
-            session.tick()
-            scene.update()
-        }
-    }
+    func run(to time: Double, _ each: ((Double) -> Void)? = nil) { stepper.run(to: time, each) }
 
     func run(for seconds: Double) { run(to: now + seconds) }
 
