@@ -251,23 +251,19 @@ struct ArcLengthTable: Hashable, Sendable {
     ]
 
     /// The index of the leaf whose parameter range holds `t`.
-    private func leaf(containingParameter t: Double) -> Int {
-        var lo = 0
-        var hi = parameters.count - 2
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if parameters[mid] <= t { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
-    }
+    private func leaf(containingParameter t: Double) -> Int { Self.leaf(in: parameters, containing: t) }
 
     /// The index of the leaf whose length range holds `s`.
-    private func leaf(containingLength s: Double) -> Int {
+    private func leaf(containingLength s: Double) -> Int { Self.leaf(in: lengths, containing: s) }
+
+    /// The leaf `i` (0 … `bounds.count − 2`) with `bounds[i] <= value`, the last such one, given
+    /// leaf boundaries `bounds` in ascending order (binary search); 0 when none is.
+    private static func leaf(in bounds: [Double], containing value: Double) -> Int {
         var lo = 0
-        var hi = lengths.count - 2
+        var hi = bounds.count - 2
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if lengths[mid] <= s { lo = mid } else { hi = mid - 1 }
+            if bounds[mid] <= value { lo = mid } else { hi = mid - 1 }
         }
         return lo
     }
