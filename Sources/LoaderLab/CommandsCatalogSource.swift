@@ -6,20 +6,9 @@ import Loaders
 public struct CatalogSceneSource: SceneSource {
     public init() {}
 
-    public var entries: [LoaderEntry] {
-        Catalog.all.map {
-            LoaderEntry(id: $0.id, title: $0.title, kind: $0.kind.rawValue, defaultSize: $0.defaultSize)
-        }
-    }
+    public var entries: [LoaderEntry] { Catalog.all }
 
     public func snapshot(id: String, moment: SceneMoment, size: Size?) throws -> SceneSnapshot {
-        let loaderMoment: LoaderMoment
-        switch moment {
-        case .time(let t): loaderMoment = .time(t)
-        case .pull(let p): loaderMoment = .pull(p)
-        case .refreshing(let t): loaderMoment = .refreshing(time: t)
-        }
-        let shot = try Catalog.snapshot(id: id, moment: loaderMoment, size: size)
-        return SceneSnapshot(tree: shot.tree, state: shot.state, time: shot.time, size: shot.size)
+        try Catalog.snapshot(id: id, moment: moment, size: size)
     }
 }
