@@ -33,16 +33,24 @@ let package = Package(
         .target(name: "X11Host", dependencies: ["LoaderLab", "LayerKitCairo", "CX11", "CCairo"]),
         .executableTarget(name: "loaderlab", dependencies: ["LoaderLab", "X11Host"]),
 
+        // Test support shared by the test targets that draw: rendering a tree, comparing
+        // against committed snapshots.
+        .target(
+            name: "SnapshotTesting",
+            dependencies: ["LayerKitCairo", "LayerKit"],
+            path: "Tests/SnapshotTesting"
+        ),
+
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
         .testTarget(
             name: "LayerKitCairoTests",
-            dependencies: ["LayerKitCairo", "LayerKit"],
+            dependencies: ["LayerKitCairo", "LayerKit", "SnapshotTesting"],
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "RefreshKitTests", dependencies: ["RefreshKit", "LayerKit"]),
         .testTarget(
             name: "LoadersTests",
-            dependencies: ["Loaders", "LayerKit", "RefreshKit", "LayerKitCairo"],
+            dependencies: ["Loaders", "LayerKit", "RefreshKit", "LayerKitCairo", "SnapshotTesting"],
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "LoaderLabTests", dependencies: ["LoaderLab", "Loaders", "LayerKit"]),

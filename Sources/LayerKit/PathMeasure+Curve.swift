@@ -129,43 +129,33 @@ enum BezierCurve: Hashable, Sendable {
         return c
     }
 
-    /// The curve over [0, t] by de Casteljau.
-    func prefix(upTo t: Double) -> BezierCurve {
+    /// The curve split at `t` by de Casteljau: its part over [0, t] and its part over [t, 1].
+    func split(at t: Double) -> (head: BezierCurve, tail: BezierCurve) {
         switch self {
         case .line(let a, let b):
-            return .line(a, a.lerp(to: b, t))
+            let m = a.lerp(to: b, t)
+            return (.line(a, m), .line(m, b))
         case .quad(let a, let b, let c):
             let ab = a.lerp(to: b, t)
             let bc = b.lerp(to: c, t)
-            return .quad(a, ab, ab.lerp(to: bc, t))
+            let m = ab.lerp(to: bc, t)
+            return (.quad(a, ab, m), .quad(m, bc, c))
         case .cubic(let a, let b, let c, let d):
             let ab = a.lerp(to: b, t)
             let bc = b.lerp(to: c, t)
             let cd = c.lerp(to: d, t)
             let abc = ab.lerp(to: bc, t)
             let bcd = bc.lerp(to: cd, t)
-            return .cubic(a, ab, abc, abc.lerp(to: bcd, t))
+            let m = abc.lerp(to: bcd, t)
+            return (.cubic(a, ab, abc, m), .cubic(m, bcd, cd, d))
         }
     }
 
+    /// The curve over [0, t] by de Casteljau.
+    func prefix(upTo t: Double) -> BezierCurve { split(at: t).head }
+
     /// The curve over [t, 1] by de Casteljau.
-    func suffix(from t: Double) -> BezierCurve {
-        switch self {
-        case .line(let a, let b):
-            return .line(a.lerp(to: b, t), b)
-        case .quad(let a, let b, let c):
-            let ab = a.lerp(to: b, t)
-            let bc = b.lerp(to: c, t)
-            return .quad(ab.lerp(to: bc, t), bc, c)
-        case .cubic(let a, let b, let c, let d):
-            let ab = a.lerp(to: b, t)
-            let bc = b.lerp(to: c, t)
-            let cd = c.lerp(to: d, t)
-            let abc = ab.lerp(to: bc, t)
-            let bcd = bc.lerp(to: cd, t)
-            return .cubic(abc.lerp(to: bcd, t), bcd, cd, d)
-        }
-    }
+    func suffix(from t: Double) -> BezierCurve { split(at: t).tail }
 
     /// The path element that draws this curve from its start.
     var element: PathElement {
@@ -251,23 +241,19 @@ struct ArcLengthTable: Hashable, Sendable {
     ]
 
     /// The index of the leaf whose parameter range holds `t`.
-    private func leaf(containingParameter t: Double) -> Int {
-        var lo = 0
-        var hi = parameters.count - 2
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if parameters[mid] <= t { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
-    }
+    private func leaf(containingParameter t: Double) -> Int { Self.leaf(in: parameters, containing: t) }
 
     /// The index of the leaf whose length range holds `s`.
-    private func leaf(containingLength s: Double) -> Int {
+    private func leaf(containingLength s: Double) -> Int { Self.leaf(in: lengths, containing: s) }
+
+    /// The leaf `i` (0 … `bounds.count − 2`) with `bounds[i] <= value`, the last such one, given
+    /// leaf boundaries `bounds` in ascending order (binary search); 0 when none is.
+    private static func leaf(in bounds: [Double], containing value: Double) -> Int {
         var lo = 0
-        var hi = lengths.count - 2
+        var hi = bounds.count - 2
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if lengths[mid] <= s { lo = mid } else { hi = mid - 1 }
+            if bounds[mid] <= value { lo = mid } else { hi = mid - 1 }
         }
         return lo
     }

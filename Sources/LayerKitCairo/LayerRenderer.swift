@@ -58,6 +58,11 @@ public final class LayerRenderer {
         if group { cairo_save(cr) } else { cairo_get_matrix(cr, &matrix) }
         defer { if group { cairo_restore(cr) } else { cairo_set_matrix(cr, &matrix) } }
         guard canvas.concat(toSuperlayer) else { return }
+        // A leaf wholly outside the clip (a list row scrolled out of view, a layer beside a
+        // small damaged region) draws nothing: skip building its paths.
+        if layer.sublayers.isEmpty, let extent = Self.leafExtent(layer), Self.isClippedAway(extent, cr) {
+            return
+        }
 
         let bounds = p.bounds
         let radius = p.cornerRadius.isFinite ? max(0, p.cornerRadius) : 0
@@ -104,6 +109,18 @@ public final class LayerRenderer {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, p.opacity)
         }
+    }
+
+    /// True when `rect` (in the current user space) lies wholly outside the bounding box of
+    /// the clip, so nothing drawn inside it can show.
+    static func isClippedAway(_ rect: Rect, _ cr: OpaquePointer) -> Bool {
+        var x1 = 0.0
+        var y1 = 0.0
+        var x2 = 0.0
+        var y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        let r = rect.standardized
+        return r.maxX <= x1 || r.minX >= x2 || r.maxY <= y1 || r.minY >= y2
     }
 
     /// What a layer without sublayers can paint, in its own coordinates: its bounds, its

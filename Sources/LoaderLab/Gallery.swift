@@ -368,7 +368,7 @@ public final class GalleryApp: WindowApp {
         for (i, tile) in layout.tiles.enumerated() where tile.region.intersects(area) {
             guard i < tree.sublayers.count else { continue }
             renderer.draw(tree.sublayers[i], on: canvas)
-            if let label = tile.label { drawLabel(i, in: label, on: canvas) }
+            if let label = tile.label, label.intersects(area) { drawLabel(i, in: label, on: canvas) }
             if showsDebugOverlay {
                 // Only what the tile shows: scrolled-away content is clipped by the screen.
                 canvas.save()

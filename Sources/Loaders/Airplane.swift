@@ -165,15 +165,10 @@ final class AirplaneRefreshView: RefreshHeader {
     // MARK: RefreshHeader
 
     /// The refresh state machine, set up as the course's view and view controller behave.
-    static func makeControl(scrollView: ScrollView) -> RefreshControl {
-        let control = RefreshControl(
-            scrollView: scrollView, headerHeight: refreshViewHeight, threshold: refreshViewHeight,
-            refreshingInset: refreshViewHeight)
-        control.beginAnimation = ScrollAnimation(duration: 0.3)
-        control.endAnimation = ScrollAnimation(duration: 0.3, timingFunction: .easeOut)
-        control.simulatedLoadDuration = simulatedLoad
-        return control
-    }
+    static let refreshSettings = RefreshSettings(
+        headerHeight: refreshViewHeight, threshold: refreshViewHeight, refreshingInset: refreshViewHeight,
+        beginAnimation: ScrollAnimation(duration: 0.3),
+        endAnimation: ScrollAnimation(duration: 0.3, timingFunction: .easeOut), simulatedLoad: simulatedLoad)
 
     func attach(to control: RefreshControl) {
         self.control = control

@@ -121,21 +121,8 @@ public enum Catalog {
         guard let info = info(id: id) else { throw CatalogError.unknownLoader(id) }
         let size = size ?? info.defaultSize
         guard size.isFinite, size.width > 0, size.height > 0 else { throw CatalogError.badSize(size) }
-        let clock = ManualClock(time: 0)
-        let session = LoaderSession(info: info, size: size)
-        let scene = Scene(root: session.layer, clock: clock)
-        var now = 0.0
-        func run(until end: Double, _ each: ((Double) -> Void)? = nil) {
-            while now < end {
-                // Land exactly on `end` rather than a hair before or after it.
-                let next = now + snapshotStep
-                now = next > end - 1e-9 ? end : next
-                clock.set(now)
-                each?(now)
-                session.tick()
-                scene.update()
-            }
-        }
+        let stepper = SessionStepper(session: LoaderSession(info: info, size: size), step: snapshotStep)
+        let session = stepper.session
         /// Drags from the top edge over 0.25 s so that the offset ends at exactly −offset (the
         /// last move lands on the exact finger distance), then holds still while the implicit
         /// animations settle. Returns where the finger is.
@@ -145,26 +132,24 @@ public enum Catalog {
             let start = Point(x: size.width / 2, y: 0)
             let end = Point(x: start.x, y: distance)
             session.pointerDown(at: start)
-            let begin = now
+            let begin = stepper.now
             let pullTime = 0.25
-            run(until: begin + pullTime) { t in
+            stepper.run(to: begin + pullTime) { t in
                 let f = min(1, (t - begin) / pullTime)
                 session.pointerMoved(to: t >= begin + pullTime ? end : Point(x: start.x, y: distance * f))
                 // The last move lands within rounding of −offset; make it exact.
                 if t >= begin + pullTime { (session.content as? HeaderContent)?.holdOffset(y: -offset) }
             }
-            run(until: now + pullSettleTime)
+            stepper.run(to: stepper.now + pullSettleTime)
             return end
         }
-        session.tick()
-        scene.update()
 
         let time: Double
         switch moment {
         case .time(let t):
             guard t.isFinite, t >= 0 else { throw CatalogError.badValue(name: "time", value: t) }
             time = t
-            run(until: t)
+            stepper.run(to: t)
         case .pull(let p):
             guard info.kind == .header else { throw CatalogError.notAHeader(id: id, moment: "--pull") }
             guard p.isFinite, p >= 0 else { throw CatalogError.badValue(name: "pull", value: p) }
@@ -178,11 +163,46 @@ public enum Catalog {
             let end = pull(to: (session.refreshThreshold ?? 0) + refreshOvershoot)
             // The finger lifts after holding still, with no flick velocity.
             session.pointerUp(at: end)
-            let released = now
-            run(until: released + t)
+            let released = stepper.now
+            stepper.run(to: released + t)
             time = t
         }
         return LoaderSnapshot(
-            tree: scene.presentation(), state: session.status.rawValue, time: time, size: size)
+            tree: stepper.scene.presentation(), state: session.status.rawValue, time: time, size: size)
+    }
+}
+
+/// A loader session in its own scene on a manual clock, stepped the way a window steps it:
+/// each frame the clock moves, the session ticks, the scene updates.
+final class SessionStepper {
+    let clock = ManualClock(time: 0)
+    let session: LoaderSession
+    let scene: Scene
+    /// Frame length, in seconds.
+    let step: Double
+    /// The clock's time after the last step.
+    private(set) var now = 0.0
+
+    /// Puts `session` in a new scene at time 0 and evaluates that first frame.
+    init(session: LoaderSession, step: Double) {
+        self.session = session
+        self.step = step
+        scene = Scene(root: session.layer, clock: clock)
+        session.tick()
+        scene.update()
+    }
+
+    /// Steps frame by frame until `time`, calling `each` with every frame's time first (before
+    /// the session ticks).
+    func run(to time: Double, _ each: ((Double) -> Void)? = nil) {
+        while now < time {
+            // Land exactly on `time` rather than a hair before or after it.
+            let next = now + step
+            now = next > time - 1e-9 ? time : next
+            clock.set(now)
+            each?(now)
+            session.tick()
+            scene.update()
+        }
     }
 }

@@ -237,15 +237,10 @@ final class FourDotsHeader: RefreshHeader {
     /// The refresh state machine, set up as the seed's header behaves: refresh on release past
     /// `PullLen`; the inset grows to `PullLen` over 0.5 s (`UIView.animate`, ease-in-ease-out)
     /// and goes back over 0.5 s.
-    static func makeControl(scrollView: ScrollView) -> RefreshControl {
-        let control = RefreshControl(
-            scrollView: scrollView, headerHeight: headerHeight, threshold: pullLen,
-            refreshingInset: pullLen)
-        control.beginAnimation = ScrollAnimation(duration: 0.5)
-        control.endAnimation = ScrollAnimation(duration: 0.5)
-        control.simulatedLoadDuration = simulatedLoad
-        return control
-    }
+    static let refreshSettings = RefreshSettings(
+        headerHeight: headerHeight, threshold: pullLen, refreshingInset: pullLen,
+        beginAnimation: ScrollAnimation(duration: 0.5), endAnimation: ScrollAnimation(duration: 0.5),
+        simulatedLoad: simulatedLoad)
 
     /// The demo's simulated load (the seed does not say; long enough for three turns).
     static let simulatedLoad = 3.0

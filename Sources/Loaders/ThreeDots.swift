@@ -168,15 +168,10 @@ final class ThreeDotsHeader: RefreshHeader {
     /// The refresh state machine, set up as the seed's header behaves: refresh on release past
     /// 40 points; the inset grows to 40 over 0.5 s and goes back over 0.5 s (`UIView.animate`,
     /// ease-in-ease-out).
-    static func makeControl(scrollView: ScrollView) -> RefreshControl {
-        let control = RefreshControl(
-            scrollView: scrollView, headerHeight: headerHeight, threshold: refreshFullOffset,
-            refreshingInset: refreshFullOffset)
-        control.beginAnimation = ScrollAnimation(duration: 0.5)
-        control.endAnimation = ScrollAnimation(duration: 0.5)
-        control.simulatedLoadDuration = simulatedLoad
-        return control
-    }
+    static let refreshSettings = RefreshSettings(
+        headerHeight: headerHeight, threshold: refreshFullOffset, refreshingInset: refreshFullOffset,
+        beginAnimation: ScrollAnimation(duration: 0.5), endAnimation: ScrollAnimation(duration: 0.5),
+        simulatedLoad: simulatedLoad)
 
     /// The demo's simulated load (the seed does not say; long enough for a few waves).
     static let simulatedLoad = 3.0

@@ -107,9 +107,12 @@ import Testing
         try expectSnapshot(image, named: "rounded-clip")
     }
 
-    /// A full circle, dashed [6, 4], to compare trimmed strokes against.
-    @Test func dashedCircle() throws {
-        let circle = Fixture.shape(
+    /// A 40-point circle centred in a 64-point layer, stroked black 4 points wide, dashed
+    /// [6, 4]; `configure` changes it further.
+    static func dashedCircleScene(
+        configure: (inout ShapeProperties) -> Void = { _ in }
+    ) -> PresentationLayer {
+        Fixture.shape(
             size: Size(64, 64), center: Point(32, 32),
             path: .oval(in: Rect(x: 12, y: 12, width: 40, height: 40))
         ) { s in
@@ -117,17 +120,23 @@ import Testing
             s.strokeColor = .black
             s.lineWidth = 4
             s.lineDashPattern = [6, 4]
+            configure(&s)
         }
-        let image = try Fixture.render(circle, width: 64, height: 64)
-        // The oval starts at its rightmost point (52, 32) and runs clockwise (downward):
-        // the first dash covers arc lengths 0…6, i.e. angles 0…0.3 rad; the gap 6…10 is
-        // 0.3…0.5 rad.
-        let r = 20.0
-        func at(_ angle: Double) -> (Int, Int) {
-            (Int((32 + r * cos(angle)).rounded(.down)), Int((32 + r * sin(angle)).rounded(.down)))
-        }
-        let dash = at(0.15)
-        let gap = at(0.4)
+    }
+
+    /// The whole pixel under the dashed circle's centre line at arc length `s` from its start,
+    /// the rightmost point (52, 32), running clockwise (downward): angle s/20.
+    static func pixelOnDashedCircle(atArcLength s: Double) -> (Int, Int) {
+        let angle = s / 20
+        return (Int((32 + 20 * cos(angle)).rounded(.down)), Int((32 + 20 * sin(angle)).rounded(.down)))
+    }
+
+    /// A full circle, dashed [6, 4], to compare trimmed strokes against.
+    @Test func dashedCircle() throws {
+        let image = try Fixture.render(Self.dashedCircleScene(), width: 64, height: 64)
+        // The first dash covers arc lengths 0…6 (angles 0…0.3 rad); the gap 6…10 is 0.3…0.5 rad.
+        let dash = Self.pixelOnDashedCircle(atArcLength: 3)
+        let gap = Self.pixelOnDashedCircle(atArcLength: 8)
         expectPixel(image, dash.0, dash.1, (0, 0, 0, 255), tolerance: 40)
         expectPixel(image, gap.0, gap.1, (255, 255, 255, 255), tolerance: 40)
         expectPixel(image, 32, 32, (255, 255, 255, 255))
@@ -137,25 +146,13 @@ import Testing
     /// The same dashed circle trimmed to strokeStart 0.3 … strokeEnd 0.8: the dashes stay
     /// where the untrimmed circle has them.
     @Test func dashedCircleTrimmed() throws {
-        let circle = Fixture.shape(
-            size: Size(64, 64), center: Point(32, 32),
-            path: .oval(in: Rect(x: 12, y: 12, width: 40, height: 40))
-        ) { s in
-            s.fillColor = nil
-            s.strokeColor = .black
-            s.lineWidth = 4
-            s.lineDashPattern = [6, 4]
+        let circle = Self.dashedCircleScene { s in
             s.strokeStart = 0.3
             s.strokeEnd = 0.8
         }
         let image = try Fixture.render(circle, width: 64, height: 64)
-        // Arc length s along the circle (radius 20, length 40π ≈ 125.7, from the rightmost
-        // point, clockwise) is at angle s/20; untrimmed, s mod 10 < 6 is a dash. The trim keeps
-        // s in 37.7…100.5.
-        func pixel(atArcLength s: Double) -> (Int, Int) {
-            let angle = s / 20
-            return (Int((32 + 20 * cos(angle)).rounded(.down)), Int((32 + 20 * sin(angle)).rounded(.down)))
-        }
+        // The circle is 40π ≈ 125.7 long; untrimmed, arc length s mod 10 < 6 is a dash. The trim
+        // keeps s in 37.7…100.5.
         let black = (0.0, 0.0, 0.0, 255.0)
         let white = (255.0, 255.0, 255.0, 255.0)
         for (s, expected) in [
@@ -167,7 +164,7 @@ import Testing
             (23.0, white),  // a dash of the untrimmed circle, before strokeStart
             (113.0, white),  // one after strokeEnd
         ] {
-            let (x, y) = pixel(atArcLength: s)
+            let (x, y) = Self.pixelOnDashedCircle(atArcLength: s)
             expectPixel(image, x, y, expected, tolerance: 60)
         }
         try expectSnapshot(image, named: "dashed-circle-trimmed")

@@ -23,21 +23,15 @@ import Testing
         let b = Recorder("b", scene: stage.scene)
         let log = Recorder("log", scene: stage.scene)
         // One shared log: both delegates append to it.
-        a.onStart = { _ in
-            log.log.append("start a")
-            log.times.append(stage.scene.currentTime)
-        }
-        a.onStop = { _, f in
-            log.log.append("stop a \(f)")
-            log.times.append(stage.scene.currentTime)
-        }
-        b.onStart = { _ in
-            log.log.append("start b")
-            log.times.append(stage.scene.currentTime)
-        }
-        b.onStop = { _, f in
-            log.log.append("stop b \(f)")
-            log.times.append(stage.scene.currentTime)
+        for (recorder, name) in [(a, "a"), (b, "b")] {
+            recorder.onStart = { _ in
+                log.log.append("start \(name)")
+                log.times.append(stage.scene.currentTime)
+            }
+            recorder.onStop = { _, f in
+                log.log.append("stop \(name) \(f)")
+                log.times.append(stage.scene.currentTime)
+            }
         }
         try stage.layer.add(opacity(2, delegate: b), forKey: "b")  // 0 … 2
         let other = Layer()

@@ -2,40 +2,29 @@ import Foundation
 import LayerKit
 import LayerKitCairo
 import RefreshKit
+import SnapshotTesting
 import Testing
 
 @testable import Loaders
 
-/// A loader session in its own scene on a manual clock, stepped the way a window steps it:
-/// each frame the clock moves, the session ticks, the scene updates.
+/// A loader session in its own scene on a manual clock, stepped the way a window steps it
+/// (`SessionStepper`), with the pulls, lookups and geometry the tests need.
 final class Harness {
-    let clock = ManualClock(time: 0)
-    let session: LoaderSession
-    let scene: Scene
-    private(set) var now = 0.0
+    let stepper: SessionStepper
+    var session: LoaderSession { stepper.session }
+    var scene: Scene { stepper.scene }
+    var now: Double { stepper.now }
     /// Frame length; fine enough that callbacks and scroll physics land where a window's would.
-    let step = 1.0 / 120
+    var step: Double { stepper.step }
 
     init(_ id: String, size: Size? = nil) {
         let info = Catalog.info(id: id)!
-        session = Catalog.makeSession(id: id, size: size ?? info.defaultSize)!
-        scene = Scene(root: session.layer, clock: clock)
-        session.tick()
-        scene.update()
+        let session = Catalog.makeSession(id: id, size: size ?? info.defaultSize)!
+        stepper = SessionStepper(session: session, step: 1.0 / 120)
     }
 
     /// Steps frame by frame until `time`, calling `each` with every frame's time first.
-    func run(to time: Double, _ each: ((Double) -> Void)? = nil) {
-        while now < time {
-            // Land exactly on `time` rather than a hair before or after it.
-            let next = now + step
-            now = next > time - 1e-9 ? time : next
-            clock.set(now)
-            each?(now)
-            session.tick()
-            scene.update()
-        }
-    }
+    func run(to time: Double, _ each: ((Double) -> Void)? = nil) { stepper.run(to: time, each) }
 
     func run(for seconds: Double) { run(to: now + seconds) }
 
@@ -153,82 +142,21 @@ func sameAngle(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool {
 enum Snapshot {
     /// Draws a loader snapshot at `scale` pixels per point.
     static func render(_ snapshot: LoaderSnapshot, scale: Int = 1) throws -> ImageSurface {
-        let w = Int(snapshot.size.width.rounded(.up))
-        let h = Int(snapshot.size.height.rounded(.up))
-        let surface = try ImageSurface(width: w * scale, height: h * scale)
-        let canvas = try Canvas(surface: surface)
-        canvas.clear(color: .white)
-        canvas.scale(Double(scale), Double(scale))
-        LayerRenderer().draw(snapshot.tree, on: canvas)
-        #expect(canvas.error == nil)
-        surface.flush()
-        return surface
+        try renderForTesting(
+            snapshot.tree, width: Int(snapshot.size.width.rounded(.up)),
+            height: Int(snapshot.size.height.rounded(.up)), scale: scale)
     }
 }
 
-/// Compares `surface` with the committed `Snapshots/<name>.png`.
-///
-/// Every channel of every pixel may differ by `tolerance` (antialiasing noise) on at most
-/// `allowedMismatches` pixels. On a mismatch the test writes `<name>.actual.png` and
-/// `<name>.diff.png` beside the snapshot and names them. With `LOADERLAB_RECORD_SNAPSHOTS=1`
-/// the reference is (re)written instead; look at it before committing it.
+/// Compares `surface` with the committed `Snapshots/<name>.png` beside these tests; every
+/// channel of every pixel may differ by `tolerance` (antialiasing noise) on at most
+/// `allowedMismatches` pixels. See `SnapshotTesting.expectSnapshot` for what a mismatch
+/// writes and how to record.
 func expectSnapshot(
     _ surface: ImageSurface, named name: String, tolerance: Int = 8, allowedMismatches: Int = 0,
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
-    let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Snapshots").path
-    let referencePath = "\(dir)/\(name).png"
-    let actualPath = "\(dir)/\(name).actual.png"
-    let diffPath = "\(dir)/\(name).diff.png"
-    if ProcessInfo.processInfo.environment["LOADERLAB_RECORD_SNAPSHOTS"] == "1" {
-        try surface.writePNG(to: referencePath)
-        return
-    }
-    guard FileManager.default.fileExists(atPath: referencePath) else {
-        try surface.writePNG(to: actualPath)
-        Issue.record(
-            "no snapshot \(referencePath); wrote \(actualPath) — check it by eye, then rename it",
-            sourceLocation: sourceLocation)
-        return
-    }
-    let reference = try ImageSurface.load(png: referencePath)
-    guard reference.width == surface.width, reference.height == surface.height else {
-        try surface.writePNG(to: actualPath)
-        Issue.record(
-            Comment(
-                rawValue: "\(name): size \(surface.width)×\(surface.height) differs from the "
-                    + "snapshot's \(reference.width)×\(reference.height); wrote \(actualPath)"),
-            sourceLocation: sourceLocation)
-        return
-    }
-    let diff = try ImageSurface(width: surface.width, height: surface.height)
-    var mismatches = 0
-    var worst = 0
-    for y in 0..<surface.height {
-        for x in 0..<surface.width {
-            let a = surface.data.load(fromByteOffset: y * surface.stride + x * 4, as: UInt32.self)
-            let r = reference.data.load(fromByteOffset: y * reference.stride + x * 4, as: UInt32.self)
-            var delta = 0
-            for shift: UInt32 in [0, 8, 16, 24] {
-                delta = max(delta, abs(Int((a >> shift) & 0xff) - Int((r >> shift) & 0xff)))
-            }
-            worst = max(worst, delta)
-            // Differences in red over a faded copy of the reference.
-            let faded = UInt32(0xff00_0000) | ((r & 0x00fe_fefe) >> 1) | 0x0040_4040
-            let out: UInt32 = delta > tolerance ? 0xffff_0000 : faded
-            diff.data.storeBytes(of: out, toByteOffset: y * diff.stride + x * 4, as: UInt32.self)
-            if delta > tolerance { mismatches += 1 }
-        }
-    }
-    if mismatches > allowedMismatches {
-        diff.markDirty()
-        try surface.writePNG(to: actualPath)
-        try diff.writePNG(to: diffPath)
-        Issue.record(
-            Comment(
-                rawValue: "\(name): \(mismatches) pixels differ by more than \(tolerance) (worst "
-                    + "\(worst)); wrote \(actualPath) and \(diffPath)"),
-            sourceLocation: sourceLocation)
-    }
+    try SnapshotTesting.expectSnapshot(
+        surface, named: name, in: snapshotsDirectory(beside: #filePath), tolerance: tolerance,
+        allowedMismatches: allowedMismatches, sourceLocation: sourceLocation)
 }

@@ -12,34 +12,19 @@ func makeFourDots(inset: EdgeInsets = .zero) -> (ScrollView, RefreshControl) {
 }
 
 @Suite struct ThresholdTests {
-    @Test func exactlyAtThresholdIsPulling() {
+    /// The content held exactly at, just short of and just past the 85-point threshold under
+    /// the finger, then released without a flick: from exactly the threshold on it is pulling
+    /// and refreshes; short of it, it stays idle and the inset is untouched.
+    @Test(arguments: [(85.0, true), (84.999, false), (85.001, true)])
+    func releaseAroundThreshold(distance: Double, refreshes: Bool) {
         let (view, control) = makeFourDots()
         view.panBegan(at: 0)
-        // Put the content exactly 85 points down under the finger.
-        view.setContentOffset(Point(0, -85), at: 0.1)
-        #expect(control.pullDistance == 85)
-        #expect(control.state == .pulling)
+        view.setContentOffset(Point(0, -distance), at: 0.1)
+        #expect(control.pullDistance == distance)
+        #expect(control.state == (refreshes ? .pulling : .idle))
         view.panEnded(velocity: .zero, at: 0.2)
-        #expect(control.state == .refreshing)
-    }
-
-    @Test func justBelowThresholdStaysIdle() {
-        let (view, control) = makeFourDots()
-        view.panBegan(at: 0)
-        view.setContentOffset(Point(0, -84.999), at: 0.1)
-        #expect(control.state == .idle)
-        view.panEnded(velocity: .zero, at: 0.2)
-        #expect(control.state == .idle)
-        #expect(view.contentInset == .zero)
-    }
-
-    @Test func justAboveThresholdRefreshes() {
-        let (view, control) = makeFourDots()
-        view.panBegan(at: 0)
-        view.setContentOffset(Point(0, -85.001), at: 0.1)
-        #expect(control.state == .pulling)
-        view.panEnded(velocity: .zero, at: 0.2)
-        #expect(control.state == .refreshing)
+        #expect(control.state == (refreshes ? .refreshing : .idle))
+        if !refreshes { #expect(view.contentInset == .zero) }
     }
 
     @Test func pullingByTheInverseFormulaReachesThreshold() {

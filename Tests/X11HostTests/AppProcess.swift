@@ -93,3 +93,22 @@ func eventually(timeout: Double, _ condition: () -> Bool) -> Bool {
     }
     return condition()
 }
+
+extension XvfbSession {
+    /// Starts `loaderlab arguments…` on this display and waits until its window is mapped and a
+    /// first frame is drawn; the app and its window's id.
+    func launchApp(
+        _ arguments: [String] = [], environment: [String: String] = [:]
+    ) throws -> (AppProcess, String) {
+        let app = try AppProcess(display: display, arguments: arguments, environment: environment)
+        var window: String?
+        let shown = eventually(timeout: 20) {
+            window = findWindow(named: "LoaderLab")
+            return window != nil && app.frameCount > 0
+        }
+        guard shown, let window else {
+            throw HarnessError("no LoaderLab window appeared; stderr: \(app.standardError)")
+        }
+        return (app, window)
+    }
+}

@@ -20,15 +20,7 @@ struct GalleryWindowTests {
     }
 
     private func launch(_ x: XvfbSession, _ arguments: [String] = []) throws -> (AppProcess, String) {
-        let app = try AppProcess(display: x.display, arguments: arguments)
-        var window: String?
-        let shown = eventually(timeout: 20) {
-            window = x.findWindow(named: "LoaderLab")
-            return window != nil && app.frameCount > 0
-        }
-        guard shown, let window else {
-            throw HarnessError("no LoaderLab window appeared; stderr: \(app.standardError)")
-        }
+        let (app, window) = try x.launchApp(arguments)
         // Without a window manager the window sits at the screen's top-left corner.
         let geometry = try x.run("xdotool", ["getwindowgeometry", window])
         guard geometry.contains("Position: 0,0") else {

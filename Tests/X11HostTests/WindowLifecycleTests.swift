@@ -8,22 +8,6 @@ import Testing
     "Window lifecycle under Xvfb", .serialized,
     .enabled(if: XvfbSession.isInstalled, "Xvfb is not installed (make deps-test installs it)"))
 struct WindowLifecycleTests {
-    /// Starts the app and waits until its window is mapped and a first frame is drawn.
-    private func launch(
-        _ x: XvfbSession, _ arguments: [String] = [], environment: [String: String] = [:]
-    ) throws -> (AppProcess, String) {
-        let app = try AppProcess(display: x.display, arguments: arguments, environment: environment)
-        var window: String?
-        let shown = eventually(timeout: 20) {
-            window = x.findWindow(named: "LoaderLab")
-            return window != nil && app.frameCount > 0
-        }
-        guard shown, let window else {
-            throw HarnessError("no LoaderLab window appeared; stderr: \(app.standardError)")
-        }
-        return (app, window)
-    }
-
     @Test("without DISPLAY: one line naming DISPLAY and suggesting sheet, exit 2")
     func noDisplay() throws {
         let app = try AppProcess(display: nil)
@@ -45,7 +29,7 @@ struct WindowLifecycleTests {
     @Test("the window is titled LoaderLab (WM_NAME and _NET_WM_NAME) with WM_CLASS and WM_DELETE_WINDOW")
     func windowProperties() throws {
         let x = try XvfbSession()
-        let (app, window) = try launch(x)
+        let (app, window) = try x.launchApp()
         let props = try x.run("xprop", ["-id", window])
         #expect(props.contains("WM_NAME(STRING) = \"LoaderLab\""))
         #expect(props.contains("_NET_WM_NAME(UTF8_STRING) = \"LoaderLab\""))
@@ -58,7 +42,7 @@ struct WindowLifecycleTests {
     @Test("Q and Esc quit with status 0", arguments: ["q", "Escape"])
     func quitKeys(key: String) throws {
         let x = try XvfbSession()
-        let (app, window) = try launch(x)
+        let (app, window) = try x.launchApp()
         try x.xdotool("key", "--window", window, key)
         // Promptly: the key is handled as soon as it arrives (a loaded CI machine gets 5 s).
         #expect(app.waitForExit(timeout: 5) == 0)
@@ -67,7 +51,7 @@ struct WindowLifecycleTests {
     @Test("SIGINT and SIGTERM exit cleanly with status 0", arguments: [SIGINT, SIGTERM])
     func signals(number: Int32) throws {
         let x = try XvfbSession()
-        let (app, _) = try launch(x)
+        let (app, _) = try x.launchApp()
         kill(app.process.processIdentifier, number)
         #expect(app.waitForExit(timeout: 10) == 0)
         #expect(app.process.terminationReason == .exit)
@@ -76,7 +60,7 @@ struct WindowLifecycleTests {
     @Test("the window manager's close (WM_DELETE_WINDOW) exits with status 0")
     func wmDeleteWindow() throws {
         let x = try XvfbSession()
-        let (app, window) = try launch(x)
+        let (app, window) = try x.launchApp()
         try sendDeleteWindow(display: x.display, window: Window(window) ?? 0)
         #expect(app.waitForExit(timeout: 10) == 0)
     }
@@ -99,7 +83,7 @@ struct WindowLifecycleTests {
     @Test("a lost X connection prints one line and exits non-zero")
     func lostConnection() throws {
         let x = try XvfbSession()
-        let (app, _) = try launch(x)
+        let (app, _) = try x.launchApp()
         x.stop()
         let status = app.waitForExit(timeout: 10)
         #expect(status != nil && status != 0)
@@ -110,7 +94,7 @@ struct WindowLifecycleTests {
     @Test("a resize storm and a 1×1 window leave it alive and drawing")
     func resizeStorm() throws {
         let x = try XvfbSession()
-        let (app, window) = try launch(x)
+        let (app, window) = try x.launchApp()
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<30 {
             let w = Int.random(in: 1...1000, using: &generator)
@@ -134,7 +118,7 @@ struct WindowLifecycleTests {
         // and then the app must fall back on its own.
         let sharedMemory = systemVSharedMemoryWorks ? "1" : "0"
         for (environment, expected) in [([:], sharedMemory), (["LOADERLAB_NO_SHM": "1"], "0")] {
-            let (app, window) = try launch(x, environment: environment)
+            let (app, window) = try x.launchApp(environment: environment)
             #expect(app.lastFrame["shm"] == expected)
             let shot = try x.screenshot(savingTo: NSTemporaryDirectory() + "loaderlab-shm\(expected).png")
             // Whatever the app draws, the window is no longer the server's black root.
