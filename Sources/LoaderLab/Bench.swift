@@ -36,7 +36,8 @@ public struct Bench {
         800×600 pixels; scale 2: 1600×1200 pixels):
           frames    engine, render and raster-baseline time per frame, p50/p95/p99 in ms, over N
                     frames (default 600) of animation time advanced 1/60 s a frame, after
-                    --warmup frames (default 30); ratio = (engine + render) / raster at p50
+                    --warmup frames (default 30); ratio = (engine + render) / raster at p50;
+                    then the window's whole frame without X (GalleryApp.renderFrame)
           headless  frames/s of `render` at 800×600 including the PNG (--renders per loader)
           window    the previewer under Xvfb: startup to first frame, peak RSS, CPU and frames
                     over --window-seconds (default 10) animating and idle
