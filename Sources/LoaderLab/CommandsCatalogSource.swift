@@ -13,13 +13,6 @@ public struct CatalogSceneSource: SceneSource {
     }
 
     public func snapshot(id: String, moment: SceneMoment, size: Size?) throws -> SceneSnapshot {
-        let loaderMoment: LoaderMoment
-        switch moment {
-        case .time(let t): loaderMoment = .time(t)
-        case .pull(let p): loaderMoment = .pull(p)
-        case .refreshing(let t): loaderMoment = .refreshing(time: t)
-        }
-        let shot = try Catalog.snapshot(id: id, moment: loaderMoment, size: size)
-        return SceneSnapshot(tree: shot.tree, state: shot.state, time: shot.time, size: shot.size)
+        try Catalog.snapshot(id: id, moment: moment, size: size)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import Loaders
 
 /// One loader as the commands list it.
 public struct LoaderEntry: Hashable, Sendable {
@@ -19,31 +20,12 @@ public struct LoaderEntry: Hashable, Sendable {
     public var isHeader: Bool { kind == "header" }
 }
 
-/// The moment a command shows (CLI.md's STATE).
-public enum SceneMoment: Hashable, Sendable {
-    /// A standalone loader `t` seconds after it started; a header at rest.
-    case time(Double)
-    /// A header held pulled down so that `contentOffset.y = −points`, still dragging.
-    case pull(Double)
-    /// A header `time` seconds after the finger was released past its threshold.
-    case refreshing(time: Double)
-}
+/// The moment a command shows (CLI.md's STATE): the loaders' own moment.
+public typealias SceneMoment = LoaderMoment
 
-/// A presentation tree at one moment, with what `inspect` reports about it.
-public struct SceneSnapshot: Sendable {
-    public var tree: PresentationLayer
-    /// e.g. `"running"`, `"pulling"`, `"refreshing"`, `"idle"`.
-    public var state: String
-    public var time: Double
-    public var size: Size
-
-    public init(tree: PresentationLayer, state: String, time: Double, size: Size) {
-        self.tree = tree
-        self.state = state
-        self.time = time
-        self.size = size
-    }
-}
+/// A presentation tree at one moment, with what `inspect` reports about it: the loaders' own
+/// snapshot.
+public typealias SceneSnapshot = LoaderSnapshot
 
 /// Where the headless commands get their loaders: the list and a snapshot of any of them at
 /// any moment. The app uses the loaders' catalog; tests can use a scene they can reason about.

@@ -45,10 +45,18 @@ public enum LoaderMoment: Hashable, Sendable {
 /// A loader's presentation tree at one moment.
 public struct LoaderSnapshot: Hashable, Sendable {
     public var tree: PresentationLayer
-    /// The loader's `LoaderStatus` at that moment, as its raw value.
+    /// The loader's `LoaderStatus` at that moment, as its raw value (e.g. `"running"`,
+    /// `"pulling"`, `"refreshing"`, `"idle"`).
     public var state: String
     public var time: Double
     public var size: Size
+
+    public init(tree: PresentationLayer, state: String, time: Double, size: Size) {
+        self.tree = tree
+        self.state = state
+        self.time = time
+        self.size = size
+    }
 }
 
 /// Why `Catalog.snapshot` could not make a snapshot.
