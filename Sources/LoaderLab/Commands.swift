@@ -93,7 +93,7 @@ public struct Commands {
     /// `list`: `id<TAB>title<TAB>kind`, one loader a line.
     public func list() {
         for entry in source.entries {
-            io.out("\(entry.id)\t\(entry.title)\t\(entry.kind)")
+            io.out("\(entry.id)\t\(entry.title)\t\(entry.kind.rawValue)")
         }
     }
 

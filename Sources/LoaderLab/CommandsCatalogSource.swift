@@ -6,11 +6,7 @@ import Loaders
 public struct CatalogSceneSource: SceneSource {
     public init() {}
 
-    public var entries: [LoaderEntry] {
-        Catalog.all.map {
-            LoaderEntry(id: $0.id, title: $0.title, kind: $0.kind.rawValue, defaultSize: $0.defaultSize)
-        }
-    }
+    public var entries: [LoaderEntry] { Catalog.all }
 
     public func snapshot(id: String, moment: SceneMoment, size: Size?) throws -> SceneSnapshot {
         try Catalog.snapshot(id: id, moment: moment, size: size)

@@ -2,22 +2,12 @@ import Foundation
 import LayerKit
 import Loaders
 
-/// One loader as the commands list it.
-public struct LoaderEntry: Hashable, Sendable {
-    public var id: String
-    public var title: String
-    /// `"header"` (a pull-to-refresh header) or `"standalone"`.
-    public var kind: String
-    public var defaultSize: Size
+/// One loader as the commands list it: the loaders' own description.
+public typealias LoaderEntry = LoaderInfo
 
-    public init(id: String, title: String, kind: String, defaultSize: Size) {
-        self.id = id
-        self.title = title
-        self.kind = kind
-        self.defaultSize = defaultSize
-    }
-
-    public var isHeader: Bool { kind == "header" }
+extension LoaderInfo {
+    /// A pull-to-refresh header (it can be pulled and refreshed), not a standalone loader.
+    public var isHeader: Bool { kind == .header }
 }
 
 /// The moment a command shows (CLI.md's STATE): the loaders' own moment.
@@ -52,7 +42,7 @@ public struct DemoSceneSource: SceneSource {
     public init() {}
 
     public var entries: [LoaderEntry] {
-        [LoaderEntry(id: Self.id, title: "Demo orbit", kind: "standalone", defaultSize: Size(120, 120))]
+        [LoaderEntry(id: Self.id, title: "Demo orbit", kind: .standalone, defaultSize: Size(120, 120))]
     }
 
     public struct DemoError: Error, CustomStringConvertible {

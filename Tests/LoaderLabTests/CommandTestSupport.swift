@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import LoaderLab
+import Loaders
 import Testing
 
 /// Captures what a command writes.
@@ -45,7 +46,7 @@ func temporaryDirectory() throws -> String {
 /// A source whose only loader is whatever tree the test gives it.
 struct FixedSource: SceneSource {
     var tree: PresentationLayer
-    var kind = "standalone"
+    var kind = LoaderKind.standalone
 
     var entries: [LoaderEntry] {
         [LoaderEntry(id: "fixed", title: "Fixed", kind: kind, defaultSize: Size(50, 40))]
@@ -55,7 +56,7 @@ struct FixedSource: SceneSource {
         let state: String
         let time: Double
         switch moment {
-        case .time(let t): (state, time) = (kind == "header" ? "idle" : "running", t)
+        case .time(let t): (state, time) = (kind == .header ? "idle" : "running", t)
         case .pull: (state, time) = ("pulling", 0)
         case .refreshing(let t): (state, time) = ("refreshing", t)
         }

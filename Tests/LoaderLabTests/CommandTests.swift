@@ -172,7 +172,7 @@ import Testing
             #expect(capture.err.first?.contains(state[0]) == true)
         }
         // A header accepts both.
-        let header = FixedSource(tree: PresentationLayer(name: "h"), kind: "header")
+        let header = FixedSource(tree: PresentationLayer(name: "h"), kind: .header)
         #expect(runCommand(["inspect", "--loader", "fixed", "--pull", "20"], source: header).status == 0)
         let (status, _, capture) = runCommand(
             ["inspect", "--loader", "fixed", "--refreshing", "--time", "2"], source: header)
