@@ -27,6 +27,12 @@ protocol AnyAnimatableProperty: Sendable {
     /// An animation from `from` to the property's value in `to` (for implicit and view
     /// animations), or nil when the two are equal.
     func transitionAnimation(from: LayerValues, to: LayerValues) -> BasicAnimation?
+    /// An additive animation from the difference between the property's value in `from` and
+    /// in `to` to zero (the identity), on top of the model (UIKit's view animations since
+    /// iOS 8); nil when the two are equal or the type has no difference.
+    func additiveTransitionAnimation(from: LayerValues, to: LayerValues) -> BasicAnimation?
+    /// True when the property has (nearly) the same value in both.
+    func valuesAgree(_ a: LayerValues, _ b: LayerValues) -> Bool
 }
 
 extension AnimatableProperty: AnyAnimatableProperty {
@@ -44,6 +50,26 @@ extension AnimatableProperty: AnyAnimatableProperty {
         anim.fromValue = a.animationValue
         anim.toValue = b.animationValue
         return anim
+    }
+
+    func additiveTransitionAnimation(from: LayerValues, to: LayerValues) -> BasicAnimation? {
+        let a = get(from)
+        let b = get(to)
+        if a == b { return nil }
+        guard let delta = Value.additiveDifference(a, over: b) else { return nil }
+        let anim = BasicAnimation(keyPath: keyPath)
+        anim.isAdditive = true
+        anim.fromValue = delta.animationValue
+        anim.toValue = Value.additiveIdentity.animationValue
+        return anim
+    }
+
+    func valuesAgree(_ a: LayerValues, _ b: LayerValues) -> Bool {
+        let x = get(a)
+        let y = get(b)
+        if x == y { return true }
+        let scale = Swift.max(1, x.animatableVector.magnitudeSquared.squareRoot())
+        return x.animationDistance(to: y) <= 1e-9 * scale
     }
 
     /// Converts an `AnimationValue` to this property's type or throws naming the key path.

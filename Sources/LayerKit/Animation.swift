@@ -201,7 +201,9 @@ public enum CalculationMode: String, Hashable, Sendable, CaseIterable {
     case paced
     /// A smooth Catmull-Rom spline through the values at their key times.
     case cubic
-    /// A smooth spline at constant speed between values.
+    /// The cubic spline through the values at constant speed along it: key times and the
+    /// motion inside each segment follow the spline's arc length; `keyTimes` and
+    /// `timingFunctions` are ignored.
     case cubicPaced
 }
 

@@ -90,6 +90,14 @@ struct KeyframeCurve<V: Interpolatable> {
     let mode: CalculationMode
     /// Cubic modes: the spline's tangent at each value, per unit of fraction.
     let tangents: [V.Vector]
+    /// Cubic modes: each segment's span of the fraction the spline was shaped with (its
+    /// Hermite scale). For `.cubic` these are the key-time spans; for `.cubicPaced` they are
+    /// the chord-paced spans, while `times` come from the spline's arc length.
+    let shapeSpans: [Double]
+    /// `.cubicPaced`: the spline's arc length from the first value at `arcSteps` even steps of
+    /// each segment's own parameter (`(n − 1) · arcSteps + 1` entries); empty otherwise or
+    /// when the spline has no length.
+    let arcTable: [Double]
     /// Last value minus first, what each cumulative cycle adds.
     let cycleDelta: V.Vector
 
@@ -99,9 +107,28 @@ struct KeyframeCurve<V: Interpolatable> {
         let n = values.count
         cycleDelta =
             n > 0 ? values[n - 1].animatableVector.subtracting(values[0].animatableVector) : .zero
+        var arcs: [Double] = []
+        var tangentList: [V.Vector] = []
+        var shape: [Double] = []
         switch mode {
-        case .paced, .cubicPaced:
+        case .paced:
             times = KeyframeCurve.pacedTimes(values)
+            functions = []
+        case .cubicPaced:
+            // The spline is shaped on chord-paced spans, then paced by its own arc length:
+            // key times from each segment's length, and within a segment the parameter found
+            // from the distance covered (`arcPacedValue`).
+            let chord = KeyframeCurve.pacedTimes(values)
+            tangentList = KeyframeCurve.catmullRomTangents(values, times: chord)
+            shape = KeyframeCurve.spans(chord)
+            arcs = KeyframeCurve.arcLengthTable(values, tangents: tangentList, spans: shape)
+            if let total = arcs.last, total > 0, total.isFinite {
+                let steps = KeyframeCurve.arcSteps
+                times = (0..<n).map { arcs[$0 * steps] / total }
+            } else {
+                arcs = []
+                times = chord
+            }
             functions = []
         case .discrete:
             times =
@@ -112,12 +139,19 @@ struct KeyframeCurve<V: Interpolatable> {
             times = KeyframeCurve.validTimes(keyTimes, count: n) ?? KeyframeCurve.evenTimes(count: n)
             let f = timingFunctions ?? []
             functions = f.count >= n - 1 ? f : []
+            if mode == .cubic {
+                tangentList = KeyframeCurve.catmullRomTangents(values, times: times)
+                shape = KeyframeCurve.spans(times)
+            }
         }
-        if mode == .cubic || mode == .cubicPaced {
-            tangents = KeyframeCurve.catmullRomTangents(values, times: times)
-        } else {
-            tangents = []
-        }
+        arcTable = arcs
+        tangents = tangentList
+        shapeSpans = shape
+    }
+
+    /// The differences between consecutive times.
+    static func spans(_ times: [Double]) -> [Double] {
+        times.count < 2 ? [] : (1..<times.count).map { times[$0] - times[$0 - 1] }
     }
 
     /// Key times evenly spread over 0…1.
@@ -179,6 +213,7 @@ struct KeyframeCurve<V: Interpolatable> {
         }
         if f <= times[0] { return values[0] }
         if f >= times[n - 1] { return values[n - 1] }
+        if !arcTable.isEmpty { return arcPacedValue(at: f) }
         var i = 0
         while i + 2 < n, times[i + 1] <= f { i += 1 }
         let span = times[i + 1] - times[i]
@@ -186,14 +221,14 @@ struct KeyframeCurve<V: Interpolatable> {
         if i < functions.count { s = functions[i].value(at: s) }
         switch mode {
         case .cubic, .cubicPaced:
-            return hermite(segment: i, s: s, span: span)
+            return hermite(segment: i, s: s, span: shapeSpans[i])
         default:
             return values[i].interpolated(to: values[i + 1], fraction: s)
         }
     }
 
     /// The cubic Hermite segment between values i and i+1 at local parameter s.
-    private func hermite(segment i: Int, s: Double, span: Double) -> V {
+    func hermite(segment i: Int, s: Double, span: Double) -> V {
         let s2 = s * s
         let s3 = s2 * s
         let h00 = 2 * s3 - 3 * s2 + 1

@@ -42,6 +42,11 @@ public protocol Interpolatable: Equatable, Sendable {
     /// Transforms concatenate (the delta applies first, in the layer's own space).
     static func accumulate(_ base: Self, _ delta: Self) -> Self
 
+    /// The delta `d` with `accumulate(base, d) == value` — where an additive animation that
+    /// shows `value` over the model `base` starts — or nil when the type has no such delta
+    /// (then view animations replace instead of adding).
+    static func additiveDifference(_ value: Self, over base: Self) -> Self?
+
     /// The value an `AnimationValue` holds, or nil when it holds another type.
     init?(animationValue: AnimationValue)
     var animationValue: AnimationValue { get }
@@ -54,6 +59,12 @@ extension Interpolatable {
 
     public static func accumulate(_ base: Self, _ delta: Self) -> Self {
         Self(animatableVector: base.animatableVector.adding(delta.animatableVector))
+    }
+
+    /// The component-wise difference (colours too, as Core Animation adds them).
+    public static func additiveDifference(_ value: Self, over base: Self) -> Self? {
+        let d = Self(animatableVector: value.animatableVector.subtracting(base.animatableVector))
+        return d.isFiniteValue ? d : nil
     }
 
     /// Linear interpolation in the value's vector space.
@@ -203,6 +214,8 @@ extension Bool: Interpolatable {
     public var animatableVector: Double { self ? 1 : 0 }
     public init(animatableVector: Double) { self = animatableVector >= 0.5 }
     public static func accumulate(_ base: Bool, _ delta: Bool) -> Bool { base || delta }
+    /// Flags do not add up: a view animation of one replaces the running one.
+    public static func additiveDifference(_ value: Bool, over base: Bool) -> Bool? { nil }
     public init?(animationValue: AnimationValue) {
         switch animationValue {
         case .bool(let b): self = b

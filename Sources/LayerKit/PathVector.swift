@@ -111,4 +111,6 @@ extension Path: Interpolatable {
     }
     public var animationValue: AnimationValue { .path(self) }
     public static var valueTypeName: String { "path" }
+    /// Paths of different shapes have no difference: a view animation of one replaces.
+    public static func additiveDifference(_ value: Path, over base: Path) -> Path? { nil }
 }

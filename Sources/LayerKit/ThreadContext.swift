@@ -10,6 +10,12 @@ final class TransactionFrame {
     /// Animations added since the completion block was set.
     var members: [AnimationEntry] = []
     weak var scene: Scene?
+
+    func animationAdded(_ entry: AnimationEntry, scene: Scene?) {
+        guard completion != nil else { return }
+        members.append(entry)
+        if self.scene == nil { self.scene = scene }
+    }
 }
 
 /// A `ViewAnimation.animate` block being run.
@@ -20,6 +26,9 @@ final class ViewAnimationContext {
     let beginFromCurrentState: Bool
     var members: [AnimationEntry] = []
     weak var scene: Scene?
+    /// The properties this block changed, each with its value before the block's first change,
+    /// so that changing one again makes one animation from that value (as UIKit does).
+    var changes: [ViewChange] = []
 
     init(duration: Double, delay: Double, timingFunction: TimingFunction, beginFromCurrentState: Bool) {
         self.duration = duration
@@ -32,6 +41,30 @@ final class ViewAnimationContext {
     var animates: Bool { duration > 0 }
 }
 
+/// One property a view-animation block changed.
+final class ViewChange {
+    weak var layer: Layer?
+    let key: String
+    /// The values the block's animation of this property starts from: the model before the
+    /// block's first change of it, or what was on screen then (`.beginFromCurrentState`).
+    let before: LayerValues
+    /// The animation the block made for it, if any.
+    var entry: AnimationEntry?
+
+    init(layer: Layer, key: String, before: LayerValues) {
+        self.layer = layer
+        self.key = key
+        self.before = before
+    }
+}
+
+extension ViewAnimationContext {
+    /// This block's earlier change of `key` on `layer`.
+    func change(of layer: Layer, key: String) -> ViewChange? {
+        changes.first { $0.layer === layer && $0.key == key }
+    }
+}
+
 /// How a model change animates: what `actionForKey:` would return.
 struct ActionPlan {
     /// Start from the presentation value (implicit animations, beginFromCurrentState) rather
@@ -40,6 +73,8 @@ struct ActionPlan {
     var duration: Double
     var timingFunction: TimingFunction
     var delay: Double
+    /// The view-animation block the change is made in (view-backing layers only).
+    var viewBlock: ViewAnimationContext?
 
     func configure(_ anim: Animation, layer: Layer, scene: Scene) {
         anim.duration = duration
@@ -109,7 +144,7 @@ final class ThreadContext {
             guard let v = viewAnimations.last, v.animates else { return nil }
             return ActionPlan(
                 fromPresentation: v.beginFromCurrentState, duration: v.duration,
-                timingFunction: v.timingFunction, delay: v.delay)
+                timingFunction: v.timingFunction, delay: v.delay, viewBlock: v)
         }
         // Like a layer created in the current Core Animation transaction, a layer that has
         // never been shown has nothing on screen to animate from.
@@ -119,7 +154,8 @@ final class ThreadContext {
         if duration == 0 { return nil }
         return ActionPlan(
             fromPresentation: true, duration: duration,
-            timingFunction: Transaction.animationTimingFunction() ?? .default, delay: 0)
+            timingFunction: Transaction.animationTimingFunction() ?? .default, delay: 0,
+            viewBlock: nil)
     }
 
     func animationAdded(_ entry: AnimationEntry, scene: Scene?) {
@@ -128,28 +164,30 @@ final class ThreadContext {
             v.members.append(entry)
             if v.scene == nil { v.scene = scene }
         }
-        if let frame = frames.last ?? implicitFrame, frame.completion != nil {
-            frame.members.append(entry)
-            if frame.scene == nil { frame.scene = scene }
-        }
+        // Every open transaction whose completion block is set waits for it: a transaction's
+        // group includes the transactions nested in it, whether or not those set a block.
+        if let frame = implicitFrame { frame.animationAdded(entry, scene: scene) }
+        for frame in frames { frame.animationAdded(entry, scene: scene) }
     }
 
-    /// Registers a closed transaction's completion, or hands its animations to the enclosing
-    /// transaction when that one waits for them too.
+    /// Registers a closed transaction's completion block (see `register`).
     func finish(_ frame: TransactionFrame) {
-        if let parent = frames.last ?? implicitFrame, parent.completion != nil {
-            parent.members.append(contentsOf: frame.members)
-            if parent.scene == nil { parent.scene = frame.scene }
-        }
         guard let block = frame.completion else { return }
-        guard let scene = frame.scene ?? lastScene else {
+        frame.completion = nil
+        register(block, members: frame.members, scene: frame.scene)
+    }
+
+    /// A completion block that waits for `members`: as in Core Animation it runs at once
+    /// when no animation was added for it (or outside any scene), and otherwise when the
+    /// last of them has stopped, delivered by the scene in time order.
+    func register(_ block: @escaping () -> Void, members: [AnimationEntry], scene: Scene?) {
+        guard !members.isEmpty, let scene = scene ?? lastScene else {
             block()
             return
         }
         scene.addCompletion(
             CompletionRecord(
-                members: frame.members, rootLocalDueTime: nil,
-                sequence: EventSequence.next()
+                members: members, rootLocalDueTime: nil, sequence: EventSequence.next()
             ) { _ in block() })
     }
 

@@ -13,8 +13,8 @@ public enum Transaction {
     }
 
     /// Closes the innermost transaction. Its completion block runs when every animation added
-    /// after the block was set (in it or in transactions nested in it) has stopped — at once
-    /// at the scene's next update when there are none, or right away outside any scene.
+    /// after the block was set (in it or in transactions nested in it) has stopped; when
+    /// there are none it runs right away, inside `commit()`, as Core Animation's does.
     /// Without an open transaction this commits the implicit one.
     public static func commit() {
         let context = ThreadContext.current
@@ -64,9 +64,18 @@ public enum Transaction {
         return nil
     }
 
-    /// Runs `block` when the animations added to this transaction from now on have stopped.
+    /// Runs `block` when the animations added to this transaction (and the transactions
+    /// nested in it) from now on have stopped, or at commit when none were added.
+    ///
+    /// As Core Animation guarantees every completion block is called, replacing a block hands
+    /// the old one off at once: it waits only for the animations added before the change, and
+    /// runs right away when there were none.
     public static func setCompletionBlock(_ block: (() -> Void)?) {
-        let frame = ThreadContext.current.innermostFrame
+        let context = ThreadContext.current
+        let frame = context.innermostFrame
+        if let old = frame.completion {
+            context.register(old, members: frame.members, scene: frame.scene)
+        }
         frame.completion = block
         frame.members = []
     }

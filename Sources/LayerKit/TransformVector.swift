@@ -102,6 +102,32 @@ extension Transform3D: Interpolatable {
     public static func accumulate(_ base: Transform3D, _ delta: Transform3D) -> Transform3D {
         delta.multiplied(by: base)
     }
+
+    /// `value · base⁻¹`, so that concatenating it before `base` gives `value`. Nil when `base`
+    /// is singular, or when the delta does not survive decomposition (perspective, which the
+    /// components do not hold): an additive animation from it would not start at `value`.
+    public static func additiveDifference(_ value: Transform3D, over base: Transform3D)
+        -> Transform3D?
+    {
+        guard let inverse = base.inverted() else { return nil }
+        let d = value.multiplied(by: inverse)
+        guard d.isFinite, Transform3D(animatableVector: d.animatableVector).isClose(to: d) else {
+            return nil
+        }
+        return d
+    }
+
+    /// Every entry within `tolerance` (absolute, scaled by the entry's size above 1).
+    func isClose(to o: Transform3D, tolerance: Double = 1e-9) -> Bool {
+        let a = rows
+        let b = o.rows
+        for i in 0..<4 {
+            for j in 0..<4 where abs(a[i][j] - b[i][j]) > tolerance * Swift.max(1, abs(b[i][j])) {
+                return false
+            }
+        }
+        return true
+    }
     public init?(animationValue: AnimationValue) {
         guard case .transform(let v) = animationValue else { return nil }
         self = v

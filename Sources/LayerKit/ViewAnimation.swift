@@ -28,8 +28,15 @@ public enum ViewAnimation {
     /// layer (`Layer.isViewBacking`) animates from the old value — or, with
     /// `.beginFromCurrentState`, from the value on screen — to the new one, over `duration`
     /// seconds after `delay`, along the options' curve. The model values change at once;
-    /// during the delay the layers keep showing the start values. An animation of the same
-    /// property already running is replaced (its completion then reports `false`).
+    /// during the delay the layers keep showing the start values.
+    ///
+    /// As in UIKit since iOS 8, the animations are additive: from (old − new) to zero on top
+    /// of the model, so a change while another view animation of the property runs adds to
+    /// it without a jump, and that block still finishes with `true`. With
+    /// `.beginFromCurrentState` the running view animations of the property are replaced
+    /// instead (their blocks complete with `false`). Changing a property twice in one block
+    /// makes one animation, from its value before the block to the last one set. The rules
+    /// for each type (transforms concatenate; paths replace) are `Layer.viewAction`'s.
     ///
     /// `completion` is delivered by the scene in time order with animation callbacks, at the
     /// end time — now + delay + duration in the root layer's time, or later when one of the

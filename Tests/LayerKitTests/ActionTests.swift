@@ -67,13 +67,12 @@ import Testing
         stage.go(3)
         #expect(firedAt == [1])
         #expect(!stage.scene.needsFrames)
-        // With no animation the completion runs at the next update.
+        // With no animation the completion runs at once, inside commit (as in Core Animation).
         Transaction.begin()
         Transaction.setCompletionBlock { firedAt.append(stage.scene.currentTime) }
         Transaction.commit()
-        #expect(stage.scene.needsFrames)
-        stage.go(4)
         #expect(firedAt == [1, 3])
+        #expect(!stage.scene.needsFrames)
     }
 
     @Test func viewBackingAndLooseLayersDoNotAnimateImplicitly() {
@@ -195,7 +194,10 @@ import Testing
             withDuration: 1, animations: { view.position = Point(x: 50, y: 0) },
             completion: { results.append((stage.scene.currentTime, $0)) })
         stage.go(0.5)
-        ViewAnimation.animate(withDuration: 1, animations: { view.position = Point(x: 0, y: 0) })
+        // Only `.beginFromCurrentState` replaces; without it UIKit adds on top (iOS 8 and later).
+        ViewAnimation.animate(
+            withDuration: 1, options: .beginFromCurrentState,
+            animations: { view.position = Point(x: 0, y: 0) })
         stage.go(3)
         // UIKit reports an interrupted block when its animation goes, not at the block's own
         // end time (1): the animation was replaced at 0.5.
