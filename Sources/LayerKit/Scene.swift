@@ -145,6 +145,11 @@ public final class Scene {
         // until something in it changes (`Layer.invalidatePresentation`).
         var isStatic = layer.entries.isEmpty
         for sub in layer.sublayers {
+            if let cached = sub.cachedPresentation {
+                // Static below: no time map needed.
+                children.append(cached)
+                continue
+            }
             children.append(evaluate(sub, map: sub.childTimeMap(from: map), at: t, running: &running))
             if sub.cachedPresentation == nil { isStatic = false }
         }
@@ -249,7 +254,10 @@ public final class Scene {
                     consider(Event(time: t, kind: .stop, sequence: entry.sequence, entry: entry))
                 }
             }
-            for sub in l.sublayers { visit(sub, sub.childTimeMap(from: map)) }
+            // A subtree that keeps its presentation has no animations anywhere in it.
+            for sub in l.sublayers where sub.cachedPresentation == nil {
+                visit(sub, sub.childTimeMap(from: map))
+            }
         }
         visit(root, root.childTimeMap(from: .identity))
         for c in completions {
