@@ -13,51 +13,54 @@ public struct HUDText: Hashable, Sendable {
     var parts: [String] { [loader, timeScale, performance, "H: keys"] }
 }
 
-/// Frame-rate bookkeeping for the HUD: rendered frames' timestamps and costs.
+/// Frame-rate bookkeeping for the HUD, shown the way fps meters show it: the numbers are the
+/// average over the last completed interval of `refreshInterval` seconds (frames in it divided
+/// by its length, and their mean cost), so the text changes at most that often and the bar is
+/// not redrawn every frame.
 public struct FrameStats: Sendable {
-    private var times: [Double] = []
-    private var costs: [Double] = []
-    private static let window = 30
+    /// A longer gap between frames means the window was idle in between.
     private static let idleGap = 0.2
-    /// The shown numbers change at most this often, so they stay readable.
-    private static let refreshInterval = 0.25
-    private var shown: String = "idle"
-    private var shownAt = -Double.infinity
+    /// How often the shown numbers are renewed (4 Hz): readable, and cheap to redraw.
+    static let refreshInterval = 0.25
+    /// When the current interval began (the time of the frame that closed the last one).
+    private var intervalStart: Double?
+    private var lastTime = -Double.infinity
+    private var frames = 0
+    private var costSum = 0.0
+    private var shown = "idle"
 
     public init() {}
 
     /// Records a frame drawn at `time` (seconds) that took `cost` seconds to make.
     public mutating func record(time: Double, cost: Double) {
         guard time.isFinite, cost.isFinite else { return }
-        // A gap means the window was idle in between (frames came from single events, not
-        // from the timer): start counting afresh.
-        if let last = times.last, time - last >= Self.idleGap {
-            times.removeAll()
-            costs.removeAll()
+        defer { lastTime = time }
+        // A gap (or time going backwards) means frames came from single events, not from
+        // the timer: start counting afresh; a lone frame reads idle.
+        guard let start = intervalStart, time - lastTime < Self.idleGap, time >= lastTime else {
+            intervalStart = time
+            frames = 0
+            costSum = 0
+            shown = "idle"
+            return
         }
-        times.append(time)
-        costs.append(cost)
-        if times.count > Self.window {
-            times.removeFirst(times.count - Self.window)
-            costs.removeFirst(costs.count - Self.window)
-        }
-        if time - shownAt >= Self.refreshInterval || times.count <= 2 {
-            shown = Self.describe(times: times, costs: costs)
-            shownAt = time
-        }
+        frames += 1
+        costSum += cost
+        let elapsed = time - start
+        guard elapsed >= Self.refreshInterval else { return }
+        shown = Self.describe(frames: frames, seconds: elapsed, meanCost: costSum / Double(frames))
+        intervalStart = time
+        frames = 0
+        costSum = 0
     }
 
     /// "fps 59.9  frame 1.8 ms" while frames come in a run, "idle" otherwise.
     public var description: String { shown }
 
-    /// Frames per second over the recorded interval and the mean cost in milliseconds.
-    static func describe(times: [Double], costs: [Double]) -> String {
-        guard times.count >= 2, let first = times.first, let last = times.last, last > first else {
-            return "idle"
-        }
-        let fps = Double(times.count - 1) / (last - first)
-        let ms = costs.reduce(0, +) / Double(costs.count) * 1000
-        return "fps \(fixed(fps, 1))  frame \(fixed(ms, 1)) ms"
+    /// "fps 60.0  frame 1.8 ms": `frames` in `seconds`, and their mean cost in seconds.
+    static func describe(frames: Int, seconds: Double, meanCost: Double) -> String {
+        guard frames > 0, seconds > 0 else { return "idle" }
+        return "fps \(fixed(Double(frames) / seconds, 1))  frame \(fixed(meanCost * 1000, 1)) ms"
     }
 
     static func fixed(_ v: Double, _ digits: Int) -> String {

@@ -196,6 +196,36 @@ struct GalleryAppTests {
         #expect(frame(1) == [])
     }
 
+    @Test("the HUD is redrawn only when its text changes: numbers at 4 Hz, a status at once")
+    func hudRedrawnOnlyWhenItsTextChanges() {
+        app.renderFrame(into: pixels.buffer, fullRedraw: true)
+        let hud = PixelRect(covering: app.layout.hud, scale: 1)
+        var lastText = app.hudText
+        var redraws = 0
+        // About two seconds of frames with the standalone loaders running, unevenly spaced
+        // (15 and 18 ms) so that a per-frame rate would read differently every frame.
+        for i in 0..<120 {
+            let damage = frame(i % 2 == 0 ? 0.015 : 0.018)
+            let text = app.hudText
+            let hudDamaged = damage.contains { !$0.intersection(hud).isEmpty }
+            #expect(hudDamaged == (text != lastText))
+            if hudDamaged { redraws += 1 }
+            lastText = text
+        }
+        // "idle" gives way to the first interval's numbers; after that they can change at
+        // most once per 0.25 s interval (8 in 1.98 s) however often frames come.
+        #expect(lastText.performance.hasPrefix("fps "))
+        #expect(redraws >= 1 && redraws <= 8)
+        // A status change shows on the very next frame: key 4 stops the orbit loader and
+        // focuses it.
+        app.key(.character("4"))
+        let damage = frame()
+        #expect(app.hudText.loader.hasSuffix(": stopped"))
+        #expect(damage.contains { !$0.intersection(hud).isEmpty })
+        // And the frame after, with nothing new to say, leaves the bar alone.
+        #expect(!frame().contains { !$0.intersection(hud).isEmpty })
+    }
+
     @Test("paused, running loaders need no frames")
     func pausedIsIdle() {
         frame()
@@ -242,6 +272,33 @@ struct HUDTests {
         for i in 0...30 { stats.record(time: Double(i) / 50, cost: 0.002) }
         #expect(stats.description == "fps 50.0  frame 2.0 ms")
         stats.record(time: 10, cost: 0.001)
+        #expect(stats.description == "idle")
+    }
+
+    @Test("the numbers are the average over the last 0.25 s interval and hold until the next")
+    func frameStatsIntervals() {
+        var stats = FrameStats()
+        stats.record(time: 0, cost: 0.005)
+        stats.record(time: 0.1, cost: 0.001)
+        stats.record(time: 0.15, cost: 0.002)
+        // The first interval is not complete yet.
+        #expect(stats.description == "idle")
+        // It closes at 0.3: three frames after its start in 0.3 s = 10 fps, costs 1, 2, 3 ms.
+        stats.record(time: 0.3, cost: 0.003)
+        #expect(stats.description == "fps 10.0  frame 2.0 ms")
+        // Frames inside the next interval do not change what is shown.
+        stats.record(time: 0.35, cost: 0.010)
+        #expect(stats.description == "fps 10.0  frame 2.0 ms")
+        // It closes at 0.65: three frames in 0.35 s = 8.6 fps, mean of 10, 4 and 4 ms.
+        stats.record(time: 0.5, cost: 0.004)
+        #expect(stats.description == "fps 10.0  frame 2.0 ms")
+        stats.record(time: 0.65, cost: 0.004)
+        #expect(stats.description == "fps 8.6  frame 6.0 ms")
+        // Non-finite input is ignored; time going backwards starts afresh.
+        stats.record(time: .nan, cost: 0.001)
+        stats.record(time: 0.7, cost: .infinity)
+        #expect(stats.description == "fps 8.6  frame 6.0 ms")
+        stats.record(time: 0.1, cost: 0.001)
         #expect(stats.description == "idle")
     }
 
