@@ -11,15 +11,26 @@
 /// animation (like a layer created in the current Core Animation transaction). `isHidden`,
 /// `contents`, `masksToBounds` and shape paths change instantly.
 open class Layer {
-    var model = LayerProperties()
+    var model = LayerProperties() { didSet { invalidatePresentation() } }
     /// The animations, in the order they were added (later ones apply on top).
     var entries: [AnimationEntry] = []
+    /// This subtree's last presentation, kept while nothing in it animates or changes, so a
+    /// scene update reuses it instead of rebuilding it (a header's list of static rows).
+    /// Invariant: a layer holds one only if all its sublayers do, so a layer without one has
+    /// no ancestor with one.
+    var cachedPresentation: PresentationLayer?
     /// Set on a scene's root layer only.
     weak var hostScene: Scene?
     /// True once a scene has evaluated this layer (implicit animations need something shown).
     var hasBeenPresented = false
 
-    public var name: String? { didSet { if name != oldValue { scene?.setNeedsUpdate() } } }
+    public var name: String? {
+        didSet {
+            guard name != oldValue else { return }
+            invalidatePresentation()
+            scene?.setNeedsUpdate()
+        }
+    }
     /// A UIView's own layer: no implicit animations outside `ViewAnimation` blocks.
     public var isViewBacking: Bool = false
 
@@ -125,7 +136,20 @@ open class Layer {
     public var speed: Double = 1 { didSet { timingDidChange() } }
     public var timeOffset: Double = 0 { didSet { timingDidChange() } }
 
-    private func timingDidChange() { scene?.setNeedsUpdate() }
+    private func timingDidChange() {
+        invalidatePresentation()
+        scene?.setNeedsUpdate()
+    }
+
+    /// Drops the cached presentation of this layer and of every ancestor (stopping at the
+    /// first without one: by the invariant none above it has one).
+    func invalidatePresentation() {
+        var layer: Layer? = self
+        while let current = layer, current.cachedPresentation != nil {
+            current.cachedPresentation = nil
+            layer = current.superlayer
+        }
+    }
 
     /// The map from scene time to this layer's local time (through every ancestor up to the
     /// layer that hosts the scene, or the top of the tree).
@@ -199,6 +223,7 @@ open class Layer {
         let i = Swift.min(Swift.max(index, 0), sublayers.count)
         sublayers.insert(layer, at: i)
         layer.superlayer = self
+        invalidatePresentation()
         if let scene {
             scene.setNeedsUpdate()
             scene.stampPendingAnimations(in: layer)
@@ -226,6 +251,7 @@ open class Layer {
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
         parent.scene?.setNeedsUpdate()
+        parent.invalidatePresentation()
         parent.sublayers.removeAll { $0 === self }
         superlayer = nil
     }
@@ -269,6 +295,7 @@ open class Layer {
         }
         let entry = AnimationEntry(key: key, animation: copy, compiled: compiled, layer: self)
         entries.append(entry)
+        invalidatePresentation()
         if copy.beginTime == 0 || !copy.beginTime.isFinite {
             entry.needsStamp = true
         }

@@ -128,6 +128,7 @@ public final class Scene {
     private func evaluate(_ layer: Layer, map: TimeMap, at t: Double, running: inout Bool)
         -> PresentationLayer
     {
+        if layer.entries.isEmpty, let cached = layer.cachedPresentation { return cached }
         layer.hasBeenPresented = true
         var v = layer.modelValues
         let local = map.local(t)
@@ -140,10 +141,21 @@ public final class Scene {
         }
         var children: [PresentationLayer] = []
         children.reserveCapacity(layer.sublayers.count)
+        // Without animations here or below, the subtree's presentation is its model: keep it
+        // until something in it changes (`Layer.invalidatePresentation`).
+        var isStatic = layer.entries.isEmpty
         for sub in layer.sublayers {
+            if let cached = sub.cachedPresentation {
+                // Static below: no time map needed.
+                children.append(cached)
+                continue
+            }
             children.append(evaluate(sub, map: sub.childTimeMap(from: map), at: t, running: &running))
+            if sub.cachedPresentation == nil { isStatic = false }
         }
-        return PresentationLayer(name: layer.name, properties: v.layer, shape: v.shape, sublayers: children)
+        let result = PresentationLayer(name: layer.name, properties: v.layer, shape: v.shape, sublayers: children)
+        if isStatic { layer.cachedPresentation = result }
+        return result
     }
 
     // MARK: Stamping
@@ -242,7 +254,10 @@ public final class Scene {
                     consider(Event(time: t, kind: .stop, sequence: entry.sequence, entry: entry))
                 }
             }
-            for sub in l.sublayers { visit(sub, sub.childTimeMap(from: map)) }
+            // A subtree that keeps its presentation has no animations anywhere in it.
+            for sub in l.sublayers where sub.cachedPresentation == nil {
+                visit(sub, sub.childTimeMap(from: map))
+            }
         }
         visit(root, root.childTimeMap(from: .identity))
         for c in completions {

@@ -7,7 +7,7 @@
 /// point by point between paths of the same structure (see `PathVector`); like
 /// `CAShapeLayer`, it has no implicit animation.
 open class ShapeLayer: Layer {
-    var shapeModel = ShapeProperties()
+    var shapeModel = ShapeProperties() { didSet { invalidatePresentation() } }
 
     public override init() { super.init() }
 
