@@ -30,7 +30,7 @@ let package = Package(
         // The app without a window system: gallery, playback, keys, HUD, commands.
         .target(name: "LoaderLab", dependencies: ["LayerKit", "LayerKitCairo", "RefreshKit", "Loaders"]),
         // Window, events, paced render loop, presenting frames.
-        .target(name: "X11Host", dependencies: ["LoaderLab", "LayerKitCairo", "CX11", "CCairo"]),
+        .target(name: "X11Host", dependencies: ["LoaderLab", "LayerKit", "CX11"]),
         .executableTarget(name: "loaderlab", dependencies: ["LoaderLab", "X11Host"]),
 
         // Test support shared by the test targets that draw: rendering a tree, comparing

@@ -172,6 +172,9 @@ public enum Catalog {
             // The finger lifts after holding still, with no flick velocity.
             session.pointerUp(at: end)
             let released = stepper.now
+            // T = 0 is the frame of the release itself: the refresh's animations at their start,
+            // not the last frame of the pull.
+            stepper.evaluate()
             stepper.run(to: released + t)
             time = t
         }
@@ -196,6 +199,13 @@ final class SessionStepper {
         self.session = session
         self.step = step
         scene = Scene(root: session.layer, clock: clock)
+        session.tick()
+        scene.update()
+    }
+
+    /// Evaluates the frame at the current time again, after input at that time (a release):
+    /// the session ticks and the scene updates, without moving the clock.
+    func evaluate() {
         session.tick()
         scene.update()
     }

@@ -91,6 +91,29 @@ import Testing
         #expect(orbit.tree.properties.bounds.size == Size(width: 300, height: 240))
     }
 
+    /// `--refreshing --time 0` is the frame of the release, when the refresh begins (CLI.md):
+    /// the airplane's groups at their start — strokeEnd from 0, strokeStart from −0.5 (drawn
+    /// as 0), the airplane at the oval's start with heading 0 — not the full circle and
+    /// opaque airplane of the pull's last frame.
+    @Test func refreshingAtTimeZeroIsTheReleaseFrame() throws {
+        func find(_ name: String, in tree: PresentationLayer) -> PresentationLayer? {
+            if tree.name == name { return tree }
+            return tree.sublayers.lazy.compactMap { find(name, in: $0) }.first
+        }
+        let snapshot = try Catalog.snapshot(id: "airplane", moment: .refreshing(time: 0))
+        #expect(snapshot.state == "refreshing")
+        #expect(snapshot.time == 0)
+        let track = try #require(find("track", in: snapshot.tree)?.shape)
+        #expect(close(track.strokeEnd, 0, 1e-12))
+        #expect(close(min(max(track.strokeStart, 0), 1), 0, 1e-12))
+        let airplane = try #require(find("airplane", in: snapshot.tree))
+        // The oval's start: its rightmost point, radius 110/2·0.8 right of the view's centre.
+        let width = Catalog.info(id: "airplane")!.defaultSize.width
+        let start = Point(x: width / 2 + 110.0 / 2 * 0.8, y: 110.0 / 2)
+        #expect(close(airplane.properties.position, start, 1e-9))
+        #expect(sameAngle(airplane.properties.transform.components.rotationZ, 0, 1e-9))
+    }
+
     /// Odd sizes lay out without trouble, and relayout keeps the loaders working.
     @Test func resizing() {
         for info in Catalog.all {
