@@ -94,20 +94,50 @@ final class BackBuffer {
             stride: Int(image.pointee.bytes_per_line))
     }
 
-    /// Copies `rect` of the buffer to the same place in `window`. The caller syncs before
-    /// drawing into the buffer again (the server reads shared memory when it runs the request).
-    func present(_ rect: PixelRect, to window: Window, gc: GC) {
-        let r = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
-        guard !r.isEmpty else { return }
-        if usesSharedMemory {
-            XShmPutImage(
-                x.display, window, gc, image, Int32(r.x), Int32(r.y), Int32(r.x), Int32(r.y),
-                UInt32(r.width), UInt32(r.height), 0)
-        } else {
-            XPutImage(
-                x.display, window, gc, image, Int32(r.x), Int32(r.y), Int32(r.x), Int32(r.y),
-                UInt32(r.width), UInt32(r.height))
+    /// Puts with a completion event still to come. The server reads shared memory when it
+    /// runs a put, so the buffer must not be drawn into while this is above zero.
+    private(set) var outstandingPuts = 0
+
+    /// False while the server may still read the pixels of an earlier `present`: drawing the
+    /// next frame now could show a half-drawn one. Always true for the plain-XImage path,
+    /// whose pixels Xlib copies into the request before `XPutImage` returns.
+    var isWritable: Bool { outstandingPuts == 0 }
+
+    /// Copies `rects` of the buffer to the same places in `window`, without waiting. With
+    /// shared memory the last put asks the server for a ShmCompletion event (requests run in
+    /// order, so it also covers the ones before); pass that event to `completed(_:)`.
+    func present(_ rects: [PixelRect], to window: Window, gc: GC) {
+        let bounds = PixelRect(x: 0, y: 0, width: width, height: height)
+        let clipped = rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+        for (i, r) in clipped.enumerated() {
+            if usesSharedMemory {
+                let last = i == clipped.count - 1
+                XShmPutImage(
+                    x.display, window, gc, image, Int32(r.x), Int32(r.y), Int32(r.x), Int32(r.y),
+                    UInt32(r.width), UInt32(r.height), last ? 1 : 0)
+                if last { outstandingPuts += 1 }
+            } else {
+                XPutImage(
+                    x.display, window, gc, image, Int32(r.x), Int32(r.y), Int32(r.x), Int32(r.y),
+                    UInt32(r.width), UInt32(r.height))
+            }
         }
+    }
+
+    /// Takes note of a ShmCompletion event; events for other segments (an earlier buffer's,
+    /// arriving after a resize replaced it) are ignored. Returns true when it was ours.
+    @discardableResult
+    func completed(_ event: XShmCompletionEvent) -> Bool {
+        guard usesSharedMemory, event.shmseg == segment.shmseg else { return false }
+        outstandingPuts = Swift.max(0, outstandingPuts - 1)
+        return true
+    }
+
+    /// After a round trip (`XSync`) every earlier put has run, so the buffer is writable. The
+    /// caller takes those puts' completion events out of Xlib's queue first, so that none is
+    /// later counted against a put made after this.
+    func serverCaughtUp() {
+        outstandingPuts = 0
     }
 
     /// Releases the image (and detaches the segment). Call once; the buffer is unusable after.

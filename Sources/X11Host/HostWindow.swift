@@ -8,8 +8,12 @@ import LoaderLab
 ///
 /// Everything happens on the main queue. Work arrives from three places: a read source on the
 /// X connection, the frame timer, and signal sources. After each, `pump()` drains Xlib's own
-/// event queue (any round trip, such as the sync after presenting, may have moved events off
-/// the socket where the read source cannot see them) and draws a frame when one is due.
+/// event queue (any call that reads the socket may have moved events off it where the read
+/// source cannot see them) and draws a frame when one is due.
+///
+/// Presenting does not wait for the server. With shared memory the server reads the pixels
+/// when it runs the put, so the next frame is drawn only after the put's ShmCompletion event
+/// arrived; a frame that falls due before that is deferred to the event, never waited for.
 @MainActor
 final class HostWindow {
     /// The running host (kept alive for the process's life; sources hold it weakly).
@@ -21,6 +25,12 @@ final class HostWindow {
     private let gc: GC
     private let deleteWindowAtom: Atom
     private let allowSharedMemory: Bool
+    /// MIT-SHM's completion event type, when the server has the extension.
+    private let completionType: Int32?
+    /// When the last put that still owes a completion event was sent (monotonic seconds).
+    private var lastPresentTime = 0.0
+    /// A completion this late is taken as lost: a round trip then proves the put has run.
+    private static let completionTimeout = 0.1
     private let frameInterval: Double
 
     private var scale: Double
@@ -48,6 +58,7 @@ final class HostWindow {
         self.x = x
         self.app = app
         allowSharedMemory = options.sharedMemory
+        completionType = options.sharedMemory ? x.sharedMemoryCompletionType : nil
         let requested = options.scale.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         scale = Swift.min(4, Swift.max(0.5, requested ?? x.xftScale ?? 1))
         frameInterval = 1 / (x.refreshRate ?? 60)
@@ -195,6 +206,10 @@ final class HostWindow {
     private var pendingSize: (Int, Int)?
 
     private func handle(_ event: inout XEvent) {
+        if let completionType, event.type == completionType {
+            completed(&event)
+            return
+        }
         switch event.type {
         case Expose:
             let e = event.xexpose
@@ -265,13 +280,51 @@ final class HostWindow {
         let tickComing = timer != nil && (app.needsFrames || dragging)
         let due = frameDue || bufferMissing || (inputChanged && !tickComing)
         if due {
+            if !bufferMissing, let buffer, !buffer.isWritable {
+                // The server has yet to read the last frame: its completion event (through
+                // the read source) calls pump() again and the frame is drawn then.
+                guard Self.monotonicNow() - lastPresentTime >= Self.completionTimeout else { return }
+                waitForPresents()
+            }
             renderFrame()
         } else if !exposed.isEmpty, let buffer {
-            // Uncovered parts come from the buffer, which already holds the last frame.
-            for rect in exposed { buffer.present(rect, to: window, gc: gc) }
+            // Uncovered parts come from the buffer, which already holds the last frame (only
+            // read, so an outstanding put does not matter).
+            present(exposed, from: buffer)
             exposed.removeAll()
-            XSync(x.display, 0)
         }
+    }
+
+    /// Sends `rects` of `buffer` to the window and flushes, without waiting for the server.
+    private func present(_ rects: [PixelRect], from buffer: BackBuffer) {
+        let before = buffer.outstandingPuts
+        buffer.present(rects, to: window, gc: gc)
+        if buffer.outstandingPuts > before { lastPresentTime = Self.monotonicNow() }
+        XFlush(x.display)
+    }
+
+    /// A ShmCompletion event: the server has read the pixels of an earlier put.
+    private func completed(_ event: inout XEvent) {
+        withUnsafePointer(to: &event) { pointer in
+            pointer.withMemoryRebound(to: XShmCompletionEvent.self, capacity: 1) { completion in
+                _ = buffer?.completed(completion.pointee)
+            }
+        }
+    }
+
+    /// The round trip that replaces a completion event that did not come: after `XSync` every
+    /// put has run; their completion events are taken out of the queue with it.
+    private func waitForPresents() {
+        XSync(x.display, 0)
+        if let completionType {
+            var event = XEvent()
+            while XCheckTypedEvent(x.display, completionType, &event) != 0 { completed(&event) }
+        }
+        buffer?.serverCaughtUp()
+    }
+
+    private static func monotonicNow() -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds) / 1e9
     }
 
     private func renderFrame() {
@@ -294,12 +347,9 @@ final class HostWindow {
         }
         guard let buffer else { return }
         let damage = app.renderFrame(into: buffer.pixels, fullRedraw: fullRedraw)
-        for rect in (fullRedraw ? [buffer.pixels.bounds] : damage) + exposed {
-            buffer.present(rect, to: window, gc: gc)
-        }
+        // No round trip: the next frame waits for this one's completion event instead.
+        present((fullRedraw ? [buffer.pixels.bounds] : damage) + exposed, from: buffer)
         exposed.removeAll()
-        // Wait until the server has copied the pixels before the next frame overwrites them.
-        XSync(x.display, 0)
         framesRendered += 1
         logFrame(damage: fullRedraw ? [buffer.pixels.bounds] : damage)
     }

@@ -152,5 +152,10 @@ final class X11Display {
     /// True when the server offers MIT-SHM (it may still refuse to attach: remote servers).
     var hasSharedMemory: Bool { XShmQueryExtension(display) != 0 }
 
+    /// The event type of MIT-SHM's ShmCompletion, or nil when the server lacks the extension.
+    var sharedMemoryCompletionType: Int32? {
+        hasSharedMemory ? XShmGetEventBase(display) + ShmCompletion : nil
+    }
+
     func close() { XCloseDisplay(display) }
 }
