@@ -281,9 +281,12 @@ public final class GalleryApp: WindowApp {
                     continue
                 }
                 let outset = 1 / scale
+                var tileRects: [PixelRect] = []
                 for rect in changed {
-                    regions.append(pixelRect(rect.insetBy(dx: -outset, dy: -outset), in: buffer).intersection(tileRegion))
+                    let grown = rect.insetBy(dx: -outset, dy: -outset)
+                    tileRects.append(pixelRect(grown, in: buffer).intersection(tileRegion))
                 }
+                regions += Self.coalesced(tileRects.filter { !$0.isEmpty })
             }
         }
         // The HUD reports this frame's numbers: record before composing its text.
@@ -334,6 +337,17 @@ public final class GalleryApp: WindowApp {
 
     private func pixelRect(_ r: Rect, in buffer: PixelBuffer) -> PixelRect {
         PixelRect(covering: r, scale: scale).intersection(buffer.bounds)
+    }
+
+    /// One tile's damage as few rectangles: each redrawn rectangle walks the tile's tree and
+    /// pays Cairo's set-up again, so rectangles are joined while their bounding box costs
+    /// little more than drawing them apart.
+    nonisolated static func coalesced(_ rects: [PixelRect]) -> [PixelRect] {
+        guard rects.count > 1 else { return rects }
+        let union = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
+        let sum = rects.reduce(0) { $0 + $1.width * $1.height }
+        let unionArea = union.width * union.height
+        return unionArea <= sum * 2 ? [union] : rects
     }
 
     /// Overlapping (or nearly adjacent) regions become one, so nothing is drawn twice.

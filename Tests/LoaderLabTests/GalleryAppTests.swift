@@ -313,6 +313,19 @@ struct HUDTests {
         #expect(m.contains(c))
     }
 
+    @Test("a tile's damage is joined into its bounding box only when that is at most twice its area")
+    func coalescedTileDamage() {
+        let a = PixelRect(x: 0, y: 0, width: 10, height: 10)
+        let b = PixelRect(x: 12, y: 0, width: 10, height: 10)
+        // Bounding box 22×10 = 220 px ≤ 2 × 200: one rectangle.
+        #expect(GalleryApp.coalesced([a, b]) == [PixelRect(x: 0, y: 0, width: 22, height: 10)])
+        // Far apart: 110×110 = 12100 px > 2 × 200, kept apart.
+        let far = PixelRect(x: 100, y: 100, width: 10, height: 10)
+        #expect(GalleryApp.coalesced([a, far]) == [a, far])
+        #expect(GalleryApp.coalesced([a]) == [a])
+        #expect(GalleryApp.coalesced([]) == [])
+    }
+
     @Test("titles that do not fit lose their origin in parentheses, then are cut short")
     func fittedTitles() {
         // A monospaced stand-in: every character 10 wide.
