@@ -153,7 +153,8 @@ public final class Scene {
             children.append(evaluate(sub, map: sub.childTimeMap(from: map), at: t, running: &running))
             if sub.cachedPresentation == nil { isStatic = false }
         }
-        let result = PresentationLayer(name: layer.name, properties: v.layer, shape: v.shape, sublayers: children)
+        let result = PresentationLayer(
+            name: layer.name, properties: v.layer, shape: v.shape, sublayers: children)
         if isStatic { layer.cachedPresentation = result }
         return result
     }

@@ -20,7 +20,9 @@ extension LayerRenderer {
     /// The bounding box of everything `layer` and its subtree draw, in the coordinates
     /// `parentToRoot` maps its superlayer's space into; `.null` when it draws nothing, nil when
     /// it cannot be bounded.
-    public static func drawnExtent(of layer: PresentationLayer, parentToRoot: AffineTransform = .identity) -> Rect? {
+    public static func drawnExtent(of layer: PresentationLayer, parentToRoot: AffineTransform = .identity)
+        -> Rect?
+    {
         let p = layer.properties
         guard !p.isHidden, p.opacity > 0, let toSuperlayer = affineToSuperlayer(p) else { return .null }
         let toRoot = toSuperlayer.concatenating(parentToRoot)
@@ -43,7 +45,8 @@ extension LayerRenderer {
     }
 
     private static func collectDamage(
-        _ old: PresentationLayer, _ new: PresentationLayer, parentToRoot: AffineTransform, into rects: inout [Rect]
+        _ old: PresentationLayer, _ new: PresentationLayer, parentToRoot: AffineTransform,
+        into rects: inout [Rect]
     ) -> Bool {
         if old == new { return true }
         let p = new.properties

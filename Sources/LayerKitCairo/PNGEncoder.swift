@@ -60,7 +60,8 @@ enum PNGEncoder {
         for y in 0...surface.height {
             let last = y == surface.height
             if !last {
-                let pixels = surface.data.advanced(by: y * surface.stride).assumingMemoryBound(to: UInt32.self)
+                let pixels = surface.data.advanced(by: y * surface.stride).assumingMemoryBound(
+                    to: UInt32.self)
                 filterRow(pixels, width: width, into: row)
                 stream.next_in = row
                 stream.avail_in = uInt(rowBytes)
@@ -71,7 +72,8 @@ enum PNGEncoder {
                 stream.avail_out = uInt(chunkSize)
                 let status = deflate(&stream, last ? Z_FINISH : Z_NO_FLUSH)
                 guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else { return nil }
-                output.append(contentsOf: UnsafeBufferPointer(start: chunk, count: chunkSize - Int(stream.avail_out)))
+                output.append(
+                    contentsOf: UnsafeBufferPointer(start: chunk, count: chunkSize - Int(stream.avail_out)))
                 if last && status == Z_STREAM_END { return output }
             } while stream.avail_out == 0 || (last && stream.avail_in == 0)
         }
@@ -102,7 +104,9 @@ enum PNGEncoder {
 
     /// One row: the filter type byte, then RGBA bytes un-premultiplied and Sub-filtered.
     @inline(__always)
-    private static func filterRow(_ row: UnsafeMutablePointer<UInt32>, width: Int, into out: UnsafeMutablePointer<UInt8>) {
+    private static func filterRow(
+        _ row: UnsafeMutablePointer<UInt32>, width: Int, into out: UnsafeMutablePointer<UInt8>
+    ) {
         out[0] = subFilter
         var previous: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
         var o = out + 1
@@ -143,7 +147,9 @@ enum PNGEncoder {
     }
 
     private static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
-        bytes += [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+        bytes += [
+            UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF),
+        ]
     }
 
     /// A chunk: length, type, data, and the CRC-32 of type and data.

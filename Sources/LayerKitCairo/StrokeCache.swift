@@ -52,7 +52,9 @@ final class StrokeCache {
 
     /// Draws the stroke from the cache when it can and returns true; returns false when the
     /// caller must stroke it itself (not dashed, seen for the first time, or too large).
-    func draw(_ path: Path, _ shape: ShapeProperties, color: Color, on canvas: Canvas, renderer: LayerRenderer)
+    func draw(
+        _ path: Path, _ shape: ShapeProperties, color: Color, on canvas: Canvas, renderer: LayerRenderer
+    )
         -> Bool
     {
         guard isEnabled, LayerRenderer.validDash(shape.lineDashPattern) != nil else { return false }
@@ -90,7 +92,8 @@ final class StrokeCache {
 
     /// The stroke drawn alone into an image covering its device-space extent.
     private func render(
-        _ path: Path, _ shape: ShapeProperties, color: Color, matrix m: cairo_matrix_t, renderer: LayerRenderer
+        _ path: Path, _ shape: ShapeProperties, color: Color, matrix m: cairo_matrix_t,
+        renderer: LayerRenderer
     ) -> (image: ImageSurface, x: Int, y: Int)? {
         let box = path.controlPointBounds
         guard box.isFinite else { return nil }
@@ -102,7 +105,9 @@ final class StrokeCache {
         var minY = Double.infinity
         var maxX = -Double.infinity
         var maxY = -Double.infinity
-        for (ux, uy) in [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)] {
+        for (ux, uy) in [
+            (box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY),
+        ] {
             let dx = m.xx * ux + m.xy * uy + m.x0
             let dy = m.yx * ux + m.yy * uy + m.y0
             minX = min(minX, dx)
@@ -145,7 +150,9 @@ final class StrokeCache {
             }
         }
         while bytes > Self.maximumBytes,
-            let (key, entry) = entries.filter({ $0.value.image != nil }).min(by: { $0.value.lastUse < $1.value.lastUse })
+            let (key, entry) = entries.filter({ $0.value.image != nil }).min(by: {
+                $0.value.lastUse < $1.value.lastUse
+            })
         {
             if let image = entry.image { bytes -= image.stride * image.height }
             entries[key] = nil

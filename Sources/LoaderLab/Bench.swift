@@ -75,7 +75,8 @@ public struct Bench {
                 var sections = Set<Options.Section>()
                 for part in text.split(separator: ",") {
                     guard let section = Options.Section(rawValue: String(part)) else {
-                        throw ArgumentError("bench: --only: unknown section '\(part)' (frames, headless, window)")
+                        throw ArgumentError(
+                            "bench: --only: unknown section '\(part)' (frames, headless, window)")
                     }
                     sections.insert(section)
                 }
@@ -118,14 +119,17 @@ public struct Bench {
         }
         let names = Self.workloadNames(source: commands.source)
         for name in options.only where !names.contains(name) {
-            io.err("loaderlab: bench: --loader: unknown workload '\(name)' (\(names.joined(separator: ", ")))")
+            io.err(
+                "loaderlab: bench: --loader: unknown workload '\(name)' (\(names.joined(separator: ", ")))")
             return 2
         }
         do {
             io.out(Self.machineDescription())
             if options.sections.contains(.frames) { try runFrames(options) }
             if options.sections.contains(.headless) { try runHeadless(options) }
-            if options.sections.contains(.window) { try BenchWindow(io: io, seconds: options.windowSeconds).run() }
+            if options.sections.contains(.window) {
+                try BenchWindow(io: io, seconds: options.windowSeconds).run()
+            }
             return 0
         } catch let failure as CommandFailure {
             io.err("loaderlab: \(failure.message)")
@@ -151,7 +155,8 @@ public struct Bench {
         io.out(
             BenchFormat.pad("workload", 12) + BenchFormat.pad("pixels", 11)
                 + "   engine p50/p95/p99      render p50/p95/p99      total p50/p95/p99"
-                + "       raster p50/p95/p99   ratio   | by thread CPU time: total p50/p99, raster p50/p99, ratio")
+                + "       raster p50/p95/p99   ratio   | by thread CPU time: total p50/p99, raster p50/p99, ratio"
+        )
         for scale in options.scales {
             for name in Self.workloadNames(source: commands.source)
             where options.only.isEmpty || options.only.contains(name) {
@@ -265,7 +270,8 @@ public struct Bench {
             }
             let fps = Double(options.renders) / seconds
             io.out(
-                BenchFormat.pad(entry.id, 12) + BenchFormat.padLeft(BenchFormat.fixed(fps, 1), 8) + " frames/s"
+                BenchFormat.pad(entry.id, 12) + BenchFormat.padLeft(BenchFormat.fixed(fps, 1), 8)
+                    + " frames/s"
                     + "   split " + BenchFormat.ms(BenchStats(snapshot).p50) + " / "
                     + BenchFormat.ms(BenchStats(draw).p50) + " / " + BenchFormat.ms(BenchStats(png).p50))
         }
@@ -284,13 +290,17 @@ public struct Bench {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let model =
             cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-            .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
+            .map {
+                $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
+                    ?? ""
+            }
             ?? "unknown"
         let meminfo = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""
         let memKB =
             meminfo.split(separator: "\n").first { $0.hasPrefix("MemTotal:") }
             .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
-        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
+        let load =
+            (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
             .split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
         return "machine: \(ProcessInfo.processInfo.activeProcessorCount) cpus, \(model), "
             + "\(memKB / 1024) MiB memory; load average \(load)"

@@ -15,7 +15,8 @@ struct BenchWindow {
     let io: CommandIO
     let seconds: Double
     /// The executable to measure: this one.
-    var executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    var executable =
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         ?? CommandLine.arguments[0]
 
     struct Failure: Error, CustomStringConvertible {
@@ -63,14 +64,18 @@ struct BenchWindow {
                 break
             }
             guard app.isRunning else {
-                throw Failure(description: "window: the app exited with status \(app.terminationStatus) before its first frame")
+                throw Failure(
+                    description:
+                        "window: the app exited with status \(app.terminationStatus) before its first frame")
             }
             usleep(200)
         }
         guard startup.isFinite else { throw Failure(description: "window: no frame within 10 s") }
         let rssAtStart = ProcStat.vmHWM(pid: pid)
         io.out("window: Xvfb \(server.display), \(executable)")
-        io.out("startup to first presented frame: \(BenchFormat.ms(startup)) ms; peak RSS then \(Self.kib(rssAtStart))")
+        io.out(
+            "startup to first presented frame: \(BenchFormat.ms(startup)) ms; peak RSS then \(Self.kib(rssAtStart))"
+        )
         io.out("first frame: " + Self.firstLine(log))
 
         let tool = XdotoolDriver(executable: xdotool, display: server.display)
@@ -153,12 +158,14 @@ struct BenchWindow {
         let run1 = ProcStat.runNanoseconds(pid: pid)
         let lines = Self.lines(log).dropFirst(frames0)
         let damage = lines.reduce(0) { sum, line in
-            sum + (line.split(separator: " ").first { $0.hasPrefix("damage=") }
-                .flatMap { Int($0.dropFirst("damage=".count)) } ?? 0)
+            sum
+                + (line.split(separator: " ").first { $0.hasPrefix("damage=") }
+                    .flatMap { Int($0.dropFirst("damage=".count)) } ?? 0)
         }
         return Window(
             seconds: elapsed, frames: lines.count,
-            cpuTicks: ProcStat.cpuTicks(pid: pid) - cpu0, runNanoseconds: ProcStat.growth(from: run0, to: run1),
+            cpuTicks: ProcStat.cpuTicks(pid: pid) - cpu0,
+            runNanoseconds: ProcStat.growth(from: run0, to: run1),
             switches: ProcStat.growth(from: switches0, to: ProcStat.contextSwitches(pid: pid)),
             damagePerFrame: lines.isEmpty ? 0 : Double(damage) / Double(lines.count),
             threadsStarted: Set(run1.keys).subtracting(run0.keys).count,
@@ -223,7 +230,8 @@ enum ProcStat {
     static func runNanoseconds(pid: Int32) -> [String: Int] {
         var result: [String: Int] = [:]
         for task in tasks(pid) {
-            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)) ?? ""
+            let text =
+                (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)) ?? ""
             result[task] = text.split(separator: " ").first.flatMap { Int($0) } ?? 0
         }
         return result
@@ -234,8 +242,10 @@ enum ProcStat {
     static func contextSwitches(pid: Int32) -> [String: Int] {
         var result: [String: Int] = [:]
         for task in tasks(pid) {
-            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
-            result[task] = field("voluntary_ctxt_switches:", in: text) + field("nonvoluntary_ctxt_switches:", in: text)
+            let text =
+                (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
+            result[task] =
+                field("voluntary_ctxt_switches:", in: text) + field("nonvoluntary_ctxt_switches:", in: text)
         }
         return result
     }
@@ -249,7 +259,9 @@ enum ProcStat {
 
     /// Peak resident set size in kB.
     static func vmHWM(pid: Int32) -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else {
+            return nil
+        }
         let value = field("VmHWM:", in: text)
         return value > 0 ? value : nil
     }
@@ -322,7 +334,8 @@ struct XdotoolDriver {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw BenchWindow.Failure(description: "window: xdotool \(arguments.joined(separator: " ")) failed")
+            throw BenchWindow.Failure(
+                description: "window: xdotool \(arguments.joined(separator: " ")) failed")
         }
         return String(decoding: data, as: UTF8.self)
     }

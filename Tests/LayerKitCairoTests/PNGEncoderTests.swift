@@ -51,7 +51,9 @@ import Testing
         // Larger than zlib's 64 KiB output chunks: several drains per row.
         let image = try ImageSurface(width: 1000, height: 300)
         let canvas = try Canvas(surface: image)
-        canvas.fill(Rect(x: 10, y: 10, width: 500.5, height: 200.25), color: Color(red: 0.2, green: 0.6, blue: 1, alpha: 0.7))
+        canvas.fill(
+            Rect(x: 10, y: 10, width: 500.5, height: 200.25),
+            color: Color(red: 0.2, green: 0.6, blue: 1, alpha: 0.7))
         let path = FileManager.default.temporaryDirectory.path + "/pngencoder-large-\(getpid()).png"
         defer { unlink(path) }
         try image.writePNG(to: path)

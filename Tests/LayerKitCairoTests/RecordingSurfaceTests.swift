@@ -47,7 +47,8 @@ import Testing
         let replayed = try ImageSurface(width: width, height: height)
         // Something to be replaced: the replay uses SOURCE, not OVER.
         let replayCanvas = try Canvas(surface: replayed)
-        replayCanvas.fill(Rect(x: 0, y: 0, width: 200, height: 200), color: Color(red: 0, green: 1, blue: 0, alpha: 1))
+        replayCanvas.fill(
+            Rect(x: 0, y: 0, width: 200, height: 200), color: Color(red: 0, green: 1, blue: 0, alpha: 1))
         let recording = try RecordingSurface(width: width, height: height)
         let recorder = try recording.makeCanvas(replayingOnto: replayed)
         #expect(recorder.surface === replayed)

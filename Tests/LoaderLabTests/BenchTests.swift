@@ -24,7 +24,9 @@ import Testing
         #expect(defaults.frames >= 600)
         #expect(defaults.sections == Set(Bench.Options.Section.allCases))
         let o = try #require(
-            try Bench.parse(["--frames", "50", "--only", "frames,headless", "--loader", "orbit", "--scale", "2"]))
+            try Bench.parse([
+                "--frames", "50", "--only", "frames,headless", "--loader", "orbit", "--scale", "2",
+            ]))
         #expect(o.frames == 50)
         #expect(o.sections == [.frames, .headless])
         #expect(o.only == ["orbit"])

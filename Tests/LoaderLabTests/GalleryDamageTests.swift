@@ -78,7 +78,8 @@ struct GalleryDamageTests {
             var m = moving
             m.position.x = x
             return PresentationLayer(
-                properties: root, sublayers: [PresentationLayer(properties: still), PresentationLayer(properties: m)])
+                properties: root,
+                sublayers: [PresentationLayer(properties: still), PresentationLayer(properties: m)])
         }
         #expect(LayerRenderer.damage(from: tree(120), to: tree(120)) == [])
         let rects = try #require(LayerRenderer.damage(from: tree(120), to: tree(130)))
@@ -101,7 +102,8 @@ struct GalleryDamageTests {
         moved.position.y = 25
         let rects = try #require(
             LayerRenderer.damage(
-                from: PresentationLayer(properties: screen, sublayers: [PresentationLayer(properties: child)]),
+                from: PresentationLayer(
+                    properties: screen, sublayers: [PresentationLayer(properties: child)]),
                 to: PresentationLayer(properties: screen, sublayers: [PresentationLayer(properties: moved)])))
         #expect(rects.allSatisfy { $0.maxX <= 40 && $0.maxY <= 40 && $0.minX >= 0 })
 
@@ -112,6 +114,7 @@ struct GalleryDamageTests {
         imageMoved.position.y = 25
         #expect(
             LayerRenderer.damage(
-                from: PresentationLayer(properties: image), to: PresentationLayer(properties: imageMoved)) == nil)
+                from: PresentationLayer(properties: image), to: PresentationLayer(properties: imageMoved))
+                == nil)
     }
 }
