@@ -27,6 +27,9 @@ import Testing
         let (id, label, moment) = Self.moments[index]
         let snapshot = try Catalog.snapshot(id: id, moment: moment)
         let surface = try Snapshot.render(snapshot, scale: 2)
+        // Scale 2 draws two pixels per point of the loader's viewport.
+        #expect(surface.width == Int((snapshot.size.width * 2).rounded()))
+        #expect(surface.height == Int((snapshot.size.height * 2).rounded()))
         try expectSnapshot(surface, named: "\(id)-\(label)@2x", tolerance: 8, allowedMismatches: 20)
     }
 }
