@@ -1,1 +1,0 @@
-// LoaderLab module.
