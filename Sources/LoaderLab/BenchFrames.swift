@@ -15,7 +15,7 @@ protocol BenchWorkload: AnyObject {
 }
 
 /// A workload built from a `SceneSource`'s snapshots, for sources that have no live scenes
-/// (the demo scene): each frame asks for the snapshot at the next moment.
+/// (the tests' demo scene): each frame asks for the snapshot at the next moment.
 final class SnapshotWorkload: BenchWorkload {
     let source: any SceneSource
     let name: String
