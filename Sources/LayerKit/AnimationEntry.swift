@@ -12,6 +12,10 @@ final class AnimationEntry {
     var didStart = false
     var didStop = false
     var isDetached = false
+    /// Its stop (`finished == false`) waits in the scene's queue for delivery.
+    var isStopQueued = false
+    /// The completions that wait for it to stop (weak: a completion holds its members).
+    var waitingCompletions: [WeakCompletion] = []
     /// Whether it ran to its end (nil while running).
     var finishedNormally: Bool?
     /// When it stopped, in scene time.
@@ -29,6 +33,11 @@ final class AnimationEntry {
         self.layer = layer
         sequence = EventSequence.next()
     }
+}
+
+/// A completion record held without keeping it alive.
+struct WeakCompletion {
+    weak var record: CompletionRecord?
 }
 
 /// Numbers animations and completions in the order they were made, to order events that

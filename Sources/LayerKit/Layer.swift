@@ -138,7 +138,9 @@ open class Layer {
 
     private func timingDidChange() {
         invalidatePresentation()
-        scene?.setNeedsUpdate()
+        guard let scene else { return }
+        scene.setNeedsUpdate()
+        scene.eventSourcesChanged()
     }
 
     /// Drops the cached presentation of this layer and of every ancestor (stopping at the
@@ -227,6 +229,7 @@ open class Layer {
         if let scene {
             scene.setNeedsUpdate()
             scene.stampPendingAnimations(in: layer)
+            scene.eventSourcesChanged()
         }
     }
 
@@ -250,7 +253,10 @@ open class Layer {
 
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
-        parent.scene?.setNeedsUpdate()
+        if let scene = parent.scene {
+            scene.setNeedsUpdate()
+            scene.eventSourcesChanged()
+        }
         parent.invalidatePresentation()
         parent.sublayers.removeAll { $0 === self }
         superlayer = nil
@@ -301,8 +307,10 @@ open class Layer {
         }
         if let scene {
             scene.setNeedsUpdate()
-            scene.stamp(entry, at: scene.currentTime, map: timeMap)
+            let map = timeMap
+            scene.stamp(entry, at: scene.currentTime, map: map)
             entry.addedAt = scene.currentTime
+            scene.animationAdded(entry, map: map)
         }
         ThreadContext.current.animationAdded(entry, scene: scene)
         return entry
@@ -341,7 +349,7 @@ open class Layer {
         if let scene {
             scene.setNeedsUpdate()
             entry.stopSceneTime = scene.currentTime
-            scene.enqueueStop(entry, at: scene.currentTime)
+            scene.enqueueStop(entry)
         } else {
             entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
         }

@@ -8,21 +8,44 @@
 /// animations and layers; events they cause at or before the target time are delivered in the
 /// same update. Finished animations with `isRemovedOnCompletion` are removed. Then the
 /// presentation tree is evaluated at the target time.
+///
+/// One update delivers at most `maxEventsPerUpdate` events. Callbacks that keep making new
+/// events at one instant (a delegate that restarts an animation whenever any animation of its
+/// stops, replacing the one it just started) would otherwise never let time move on; past the
+/// bound the rest waits for the next update, so a host's frame stays short and its input is
+/// served. `hasOverdueEvents` tells a caller that wants the exact state at a time (a headless
+/// snapshot) to update again.
 public final class Scene {
+    /// The most events one update delivers; see the type's comment.
+    public static let maxEventsPerUpdate = 2_000
+
     public let root: Layer
     public let clock: MediaClock
 
     /// The time of the event being delivered, during a callback.
-    private var callbackTime: Double?
+    var callbackTime: Double?
     /// No event is dated before this (the last update's time or the last event's).
-    private var floorTime: Double
+    var floorTime: Double
     private var lastUpdateTime: Double?
     private var tree: PresentationLayer
     private var isDirty = true
     private var isAnimating = false
     /// Stops of removed animations, waiting for delivery.
-    private var queuedStops: [(entry: AnimationEntry, time: Double)] = []
-    private var completions: [CompletionRecord] = []
+    var queuedStops: [AnimationEntry] = []
+    var completions: [CompletionRecord] = []
+    /// The events due by the running update's target time, earliest first (see
+    /// Scene+Events.swift); empty between updates.
+    var dueEvents = PriorityQueue<SceneEvent>(by: { $0.precedes($1) })
+    /// The running update's target time, while it delivers events.
+    var deliveryEnd: Double?
+    /// A callback changed what the queued events were worked out from (a layer's timing, the
+    /// tree's shape): they are collected again before the next one is delivered.
+    var needsEventCollection = false
+    /// Events the last update delivered.
+    public internal(set) var eventsDeliveredInLastUpdate = 0
+    /// True when the last update stopped at `maxEventsPerUpdate` with events still due at or
+    /// before its time.
+    public internal(set) var hasOverdueEvents = false
 
     public init(root: Layer, clock: MediaClock) {
         self.root = root
@@ -69,13 +92,15 @@ public final class Scene {
             // Nothing changed and nothing runs or waits: the tree is the same at any later time.
             lastUpdateTime = mediaTime
             floorTime = mediaTime
+            eventsDeliveredInLastUpdate = 0
+            hasOverdueEvents = false
             return
         }
         deliverEvents(through: mediaTime)
         lastUpdateTime = mediaTime
         floorTime = mediaTime
         isDirty = false
-        var running = !queuedStops.isEmpty
+        var running = !queuedStops.isEmpty || hasOverdueEvents
         tree = evaluate(root, map: root.childTimeMap(from: .identity), at: mediaTime, running: &running)
         if !running {
             running = completions.contains { $0.dueTime(scene: self, floor: mediaTime) != nil }
@@ -181,120 +206,6 @@ public final class Scene {
             for sub in l.sublayers { visit(sub, sub.childTimeMap(from: map)) }
         }
         visit(layer, layer.timeMap)
-    }
-
-    // MARK: Events
-
-    func enqueueStop(_ entry: AnimationEntry, at time: Double) {
-        queuedStops.append((entry, time))
-    }
-
-    func addCompletion(_ record: CompletionRecord) {
-        completions.append(record)
-        isDirty = true
-    }
-
-    private enum EventKind: Int {
-        case start = 0
-        case stop = 1
-        case completion = 2
-    }
-
-    private struct Event {
-        var time: Double
-        var kind: EventKind
-        var sequence: UInt64
-        var entry: AnimationEntry?
-        var queuedIndex: Int?
-        var completion: CompletionRecord?
-
-        func precedes(_ o: Event) -> Bool {
-            if time != o.time { return time < o.time }
-            if kind != o.kind { return kind.rawValue < o.kind.rawValue }
-            return sequence < o.sequence
-        }
-    }
-
-    private func deliverEvents(through end: Double) {
-        // Each pass finds the earliest event, delivers it, and looks again: callbacks may
-        // change anything. A bound on the passes guards against a callback that keeps adding
-        // zero-duration work at one instant.
-        var passes = 0
-        while passes < 100_000, let event = nextEvent(through: end) {
-            passes += 1
-            floorTime = Swift.max(floorTime, event.time)
-            callbackTime = event.time
-            deliver(event)
-            callbackTime = nil
-        }
-    }
-
-    private func nextEvent(through end: Double) -> Event? {
-        var best: Event?
-        func consider(_ e: Event) {
-            guard e.time <= end else { return }
-            if best == nil || e.precedes(best!) { best = e }
-        }
-        for (i, q) in queuedStops.enumerated() {
-            consider(
-                Event(
-                    time: Swift.max(q.time, floorTime), kind: .stop, sequence: q.entry.sequence,
-                    entry: q.entry, queuedIndex: i))
-        }
-        func visit(_ l: Layer, _ map: TimeMap) {
-            for entry in l.entries {
-                if entry.needsStamp { continue }
-                let floor = Swift.max(floorTime, entry.addedAt)
-                let timing = entry.compiled.timing
-                if !entry.didStart {
-                    let t = map.sceneTime(reaching: timing.beginTime, notBefore: floor)
-                    consider(Event(time: t, kind: .start, sequence: entry.sequence, entry: entry))
-                } else if !entry.didStop, timing.endTime.isFinite {
-                    let t = map.sceneTime(reaching: timing.endTime, notBefore: floor)
-                    entry.expectedStop = t
-                    consider(Event(time: t, kind: .stop, sequence: entry.sequence, entry: entry))
-                }
-            }
-            // A subtree that keeps its presentation has no animations anywhere in it.
-            for sub in l.sublayers where sub.cachedPresentation == nil {
-                visit(sub, sub.childTimeMap(from: map))
-            }
-        }
-        visit(root, root.childTimeMap(from: .identity))
-        for c in completions {
-            if let t = c.dueTime(scene: self, floor: floorTime) {
-                consider(Event(time: t, kind: .completion, sequence: c.sequence, completion: c))
-            }
-        }
-        return best
-    }
-
-    private func deliver(_ event: Event) {
-        switch event.kind {
-        case .start:
-            guard let entry = event.entry else { return }
-            entry.didStart = true
-            entry.animation.delegate?.animationDidStart(entry.animation)
-        case .stop:
-            guard let entry = event.entry else { return }
-            if let i = event.queuedIndex {
-                queuedStops.remove(at: i)
-                entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
-                return
-            }
-            entry.didStop = true
-            entry.finishedNormally = true
-            entry.stopSceneTime = event.time
-            if entry.animation.isRemovedOnCompletion, let layer = entry.layer {
-                layer.entries.removeAll { $0 === entry }
-                entry.isDetached = true
-            }
-            entry.animation.delegate?.animationDidStop(entry.animation, finished: true)
-        case .completion:
-            guard let record = event.completion else { return }
-            completions.removeAll { $0 === record }
-            record.fire()
-        }
     }
 
     /// Scene time for a time in the root layer's local time (for completions of view

@@ -194,8 +194,15 @@ final class BallLoadingView: AnimationDelegate {
     }
 
     /// `animationDidStop:finished:`: the next cycle, unless the user stopped the loader.
+    ///
+    /// Only a cycle that ran to its end chains the next one. The original also restarts on
+    /// `finished == NO`, which a removed or replaced animation reports later, after the fact:
+    /// stopped and started again before that report arrives, the loader would restart from the
+    /// stale report, replacing the running animation, whose own report restarts it again, and
+    /// so on at one instant. A cycle the user stopped is removed, never finished, so the stop
+    /// flag check stays as the original has it.
     func animationDidStop(_ anim: Animation, finished flag: Bool) {
-        if stopAnimationByUser { return }
+        guard flag, !stopAnimationByUser else { return }
         startPathAnimate()
     }
 }

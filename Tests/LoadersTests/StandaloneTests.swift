@@ -183,4 +183,28 @@ import Testing
         h.run(to: begun + 1.6 * inverse(BallsTests.e, 2.0 / 6))
         #expect(close(h.presented("ball.1").position, Point(x: Self.bigR + Self.r, y: 50 + Self.bigR), 1e-6))
     }
+
+    /// Stopped and started again before the next frame (a double press of the loader's key):
+    /// the stale report of the removed cycle must not restart the loader. Before, each restart
+    /// replaced the running animation and the replaced one's report restarted it again, at one
+    /// instant, until the scene's event bound — every frame.
+    @Test(arguments: [0.0, 0.7])
+    func stopAndStartInOneFrameRunsOneCycle(at t: Double) {
+        let h = Harness("balls")
+        h.run(to: t)
+        h.session.stop()
+        h.session.start()
+        let begun = h.now
+        var mostEvents = 0
+        h.run(to: begun + 1.6 * inverse(BallsTests.e, 2.0 / 6)) { _ in
+            mostEvents = max(mostEvents, h.scene.eventsDeliveredInLastUpdate)
+        }
+        mostEvents = max(mostEvents, h.scene.eventsDeliveredInLastUpdate)
+        // A frame sees at most a cycle's own events: two starts, the stale stops of the three
+        // removed animations, the scale block's completion.
+        #expect(mostEvents <= 8)
+        #expect(!h.scene.hasOverdueEvents)
+        // The new cycle runs from where start() put it: ball 1 is under the middle ball.
+        #expect(close(h.presented("ball.1").position, Point(x: Self.bigR + Self.r, y: 50 + Self.bigR), 1e-6))
+    }
 }
