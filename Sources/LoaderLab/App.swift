@@ -61,13 +61,22 @@ public enum KeyInput: Hashable, Sendable {
     case escape
 }
 
-/// The host's back buffer: 32-bit premultiplied ARGB pixels in native byte order (Cairo's
-/// ARGB32), `stride` bytes a row. Valid only during the `renderFrame` call it is passed to.
-public struct PixelBuffer: @unchecked Sendable {
+/// The host's frame target: 32-bit premultiplied ARGB pixels in native byte order (Cairo's
+/// ARGB32), `stride` bytes a row, owned by the host.
+///
+/// One target lives as long as the host's buffer does: the host passes the same object to every
+/// `renderFrame` until a resize (or teardown) replaces the buffer, and then calls `invalidate()`
+/// before the memory goes. An app may keep the target (and a Cairo surface wrapping it) across
+/// frames; it recognises a new one by identity and must not touch one that is not `isValid`.
+/// Host and app use it on the main thread only (`@unchecked Sendable` lets code that enters
+/// the main actor with `MainActor.assumeIsolated` carry it in).
+public final class PixelBuffer: @unchecked Sendable {
     public let data: UnsafeMutableRawPointer
     public let width: Int
     public let height: Int
     public let stride: Int
+    /// False once the host has released the memory.
+    public private(set) var isValid = true
 
     public init(data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
         self.data = data
@@ -75,6 +84,9 @@ public struct PixelBuffer: @unchecked Sendable {
         self.height = height
         self.stride = stride
     }
+
+    /// Called by the owner just before the memory is released.
+    public func invalidate() { isValid = false }
 
     /// The whole buffer as a rectangle.
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }

@@ -35,6 +35,8 @@ public final class GalleryApp: WindowApp {
     // Drawing state: the buffer wrapped for Cairo, and what the last frame showed.
     private var surface: ImageSurface?
     private var canvas: Canvas?
+    /// The host's frame target the canvas draws into (recognised by identity).
+    private var target: PixelBuffer?
     private let renderer: LayerRenderer
     private var lastTiles: [PresentationLayer] = []
     private var lastHUD: HUDText?
@@ -315,12 +317,8 @@ public final class GalleryApp: WindowApp {
     /// (the new canvas starts with a full redraw).
     private func canvas(for buffer: PixelBuffer) -> Canvas? {
         // A canvas in Cairo's (sticky) error state would draw nothing ever again: replace it.
-        if let surface, let canvas, canvas.error == nil, surface.data == buffer.data,
-            surface.width == buffer.width, surface.height == buffer.height,
-            surface.stride == buffer.stride
-        {
-            return canvas
-        }
+        guard buffer.isValid else { return nil }
+        if let canvas, canvas.error == nil, target === buffer { return canvas }
         do {
             let s = try ImageSurface(
                 wrapping: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
@@ -328,6 +326,7 @@ public final class GalleryApp: WindowApp {
             c.scale(scale, scale)
             surface = s
             canvas = c
+            target = buffer
             needsFullRedraw = true
             return c
         } catch {

@@ -48,24 +48,50 @@ final class HostWindow {
     private var timer: DispatchSourceTimer?
     private var signalSources: [DispatchSourceSignal] = []
 
+    /// False while the window is unmapped (minimised, on another workspace): nothing is drawn
+    /// and the frame timer is off until it is mapped again.
+    private var isMapped = true
+    /// Something changed while unmapped, so the buffer no longer shows the current frame.
+    private var missedFrameWhileUnmapped = false
+
     private var frameLog: Int32 = -1
     private var framesRendered = 0
 
-    /// Largest window side accepted from the command line, in pixels.
-    private static let maxInitialPixels = 4096.0
+    /// Largest window side opened, in pixels: the back buffer's limit (the command line
+    /// refuses a `--size` at a `--scale` beyond it; the gallery's own size never reaches it
+    /// below scale 8).
+    private static let maxInitialPixels = Double(BackBuffer.maxDimension)
+
+    /// One line on standard error (a failed write is ignored: there is nowhere to report it).
+    private static func note(_ message: String) {
+        let line = Array("loaderlab: \(message)\n".utf8)
+        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
 
     init(display x: X11Display, app: WindowApp, options: X11Host.Options) throws {
         self.x = x
         self.app = app
         allowSharedMemory = options.sharedMemory
         completionType = options.sharedMemory ? x.sharedMemoryCompletionType : nil
-        let requested = options.scale.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-        scale = Swift.min(4, Swift.max(0.5, requested ?? x.xftScale ?? 1))
+        // A scale from the command line was checked there and is taken as it is; the one
+        // derived from Xft.dpi is already limited to 0.25…10 and kept to 0.5…4 here.
+        if let requested = options.scale, requested.isFinite, requested > 0 {
+            scale = requested
+        } else {
+            scale = Swift.min(4, Swift.max(0.5, x.xftScale ?? 1))
+        }
         frameInterval = 1 / (x.refreshRate ?? 60)
 
         let points = HostWindow.validSize(options.size) ?? app.preferredSize
         pixelWidth = HostWindow.pixels(points.width * scale)
         pixelHeight = HostWindow.pixels(points.height * scale)
+        let wanted = (points.width * scale, points.height * scale)
+        if wanted.0 > Self.maxInitialPixels || wanted.1 > Self.maxInitialPixels {
+            HostWindow.note(
+                "the window is limited to \(Int(Self.maxInitialPixels)) pixels a side: at scale "
+                    + "\(scale) it opens at \(pixelWidth)x\(pixelHeight) pixels, showing "
+                    + "\(Int(Double(pixelWidth) / scale))x\(Int(Double(pixelHeight) / scale)) points")
+        }
 
         var attributes = XSetWindowAttributes()
         // No background: the server must not clear the window before we present (flicker).
@@ -82,6 +108,7 @@ final class HostWindow {
             UInt32(InputOutput), x.visual, mask, &attributes)
         gc = XCreateGC(x.display, window, 0, nil)
         deleteWindowAtom = x.atom("WM_DELETE_WINDOW")
+        X11ErrorState.window = window
         setProperties(title: app.title)
         openFrameLog()
     }
@@ -191,7 +218,7 @@ final class HostWindow {
                 XNextEvent(x.display, &event)
                 handle(&event)
             }
-            if app.wantsQuit { quit(0) }
+            if app.wantsQuit || X11ErrorState.windowGone { quit(0) }
             applyPendingResize()
             renderIfDue()
             rounds += 1
@@ -232,12 +259,20 @@ final class HostWindow {
             dragging = false
             app.pointer(.up(point(event.xbutton.x, event.xbutton.y)))
             inputChanged = true
-        case UnmapNotify where dragging:
-            // Hidden mid-drag (minimised, workspace switch): no release will come; lift the
-            // finger where it was so the list does not stay held and the timer stops.
-            dragging = false
-            app.pointer(.up(lastPointer))
-            inputChanged = true
+        case UnmapNotify:
+            isMapped = false
+            if dragging {
+                // Hidden mid-drag (minimised, workspace switch): no release will come; lift
+                // the finger where it was so the list does not stay held.
+                dragging = false
+                app.pointer(.up(lastPointer))
+            }
+        case MapNotify:
+            // Shown again. The Expose events that follow repaint from the buffer; a frame is
+            // drawn only if the buffer is out of date (something moved or changed meanwhile).
+            isMapped = true
+            if missedFrameWhileUnmapped || app.needsFrames { frameDue = true }
+            missedFrameWhileUnmapped = false
         case KeyPress:
             if let key = KeyMap.key(for: &event.xkey) {
                 app.key(key)
@@ -245,7 +280,9 @@ final class HostWindow {
             }
         case ClientMessage:
             if UInt(bitPattern: event.xclient.data.l.0) == deleteWindowAtom { quit(0) }
-        case DestroyNotify:
+        case DestroyNotify where event.xdestroywindow.window == window:
+            // Destroyed by another client: there is nothing left to release on the server.
+            X11ErrorState.windowGone = true
             quit(0)
         default:
             break
@@ -274,6 +311,13 @@ final class HostWindow {
     /// made the app idle (it is about to be disarmed). Uncovered regions are copied from the
     /// buffer when nothing is drawn.
     private func renderIfDue() {
+        guard isMapped else {
+            if frameDue || inputChanged || buffer == nil { missedFrameWhileUnmapped = true }
+            frameDue = false
+            inputChanged = false
+            exposed.removeAll()
+            return
+        }
         let bufferMissing =
             buffer == nil || buffer!.width != Swift.min(BackBuffer.maxDimension, pixelWidth)
             || buffer!.height != Swift.min(BackBuffer.maxDimension, pixelHeight)
@@ -368,7 +412,7 @@ final class HostWindow {
     /// Arms the timer while the app animates or a drag is in flight; disarms it otherwise,
     /// so an idle window wakes up for nothing.
     private func updateTimer() {
-        let wanted = app.needsFrames || dragging
+        let wanted = isMapped && (app.needsFrames || dragging)
         if wanted, timer == nil {
             let t = DispatchSource.makeTimerSource(queue: .main)
             t.schedule(
@@ -397,7 +441,7 @@ final class HostWindow {
         readSource?.cancel()
         buffer?.destroy()
         buffer = nil
-        XDestroyWindow(x.display, window)
+        if !X11ErrorState.windowGone { XDestroyWindow(x.display, window) }
         XFreeGC(x.display, gc)
         x.close()
         if frameLog >= 0 { close(frameLog) }

@@ -5,8 +5,7 @@ import Foundation
 public enum X11HostError: Error, CustomStringConvertible {
     /// DISPLAY is unset or the display cannot be opened.
     case noDisplay(String?)
-    /// The screen offers no 24-bit TrueColor visual with 32-bit pixels (what Cairo's ARGB32
-    /// can be copied to without conversion).
+    /// The screen offers no TrueColor visual with 16- or 32-bit pixels to show frames in.
     case unsupportedVisual(depth: Int32)
     /// The back buffer could not be allocated.
     case bufferAllocation(width: Int, height: Int)
@@ -18,7 +17,8 @@ public enum X11HostError: Error, CustomStringConvertible {
             return "loaderlab: \(which); the previewer needs an X display"
                 + " (try `loaderlab sheet --out sheet.png` to draw the loaders without one)"
         case .unsupportedVisual(let depth):
-            return "loaderlab: the X screen has no 24-bit TrueColor visual (default depth \(depth))"
+            return "loaderlab: the X screen has no TrueColor visual with 16- or 32-bit pixels"
+                + " (default depth \(depth)); the previewer needs one"
         case .bufferAllocation(let w, let h):
             return "loaderlab: cannot allocate a \(w)x\(h) back buffer"
         }
@@ -36,6 +36,10 @@ enum X11ErrorState {
     /// True while a request that may fail on purpose runs (attaching shared memory to a
     /// remote server): its error is recorded, not printed.
     nonisolated(unsafe) static var expectingError = false
+    /// The host's window, and whether another client destroyed it: requests on it then fail
+    /// with BadWindow or BadDrawable, which mean "quit quietly", not a problem to report.
+    nonisolated(unsafe) static var window: Window = 0
+    nonisolated(unsafe) static var windowGone = false
 }
 
 /// Installs handlers: a protocol error is remembered and reported (a few times) but never
@@ -45,6 +49,13 @@ func installX11ErrorHandlers() {
     XSetErrorHandler { display, event in
         guard let event else { return 0 }
         X11ErrorState.lastErrorCode = event.pointee.error_code
+        let code = Int32(event.pointee.error_code)
+        if X11ErrorState.window != 0, event.pointee.resourceid == X11ErrorState.window,
+            code == BadWindow || code == BadDrawable
+        {
+            X11ErrorState.windowGone = true
+            return 0
+        }
         if !X11ErrorState.expectingError, X11ErrorState.reported < 3 {
             X11ErrorState.reported += 1
             var text = [CChar](repeating: 0, count: 256)
@@ -86,19 +97,46 @@ final class X11Display {
         screen = XDefaultScreen(display)
         root = XRootWindow(display, screen)
 
-        // The back buffer holds Cairo's ARGB32 words; a 24-bit TrueColor visual with 32-bit
-        // pixels and the usual masks shows them as they are.
-        var info = XVisualInfo()
-        guard XMatchVisualInfo(display, screen, 24, TrueColor, &info) != 0,
-            info.red_mask == 0xFF_0000, info.green_mask == 0xFF00, info.blue_mask == 0xFF,
-            X11Display.bitsPerPixel(display, depth: 24) == 32
-        else {
-            let depth = XDefaultDepth(display, XDefaultScreen(display))
+        guard let format = X11Display.chooseVisual(display, screen: screen) else {
+            let depth = XDefaultDepth(display, screen)
             XCloseDisplay(display)
             throw X11HostError.unsupportedVisual(depth: depth)
         }
-        visual = info.visual
-        depth = 24
+        visual = format.visual
+        depth = format.depth
+        pixelFormat = format.pixelFormat
+    }
+
+    /// The visual the window uses and how its pixels are laid out.
+    let pixelFormat: PixelFormat
+
+    /// A 24-bit TrueColor visual with 32-bit pixels and the usual masks shows Cairo's ARGB32
+    /// words as they are; that is the first choice on any screen that has one. Otherwise the
+    /// TrueColor visual of the screen's default depth (16 on VNC sessions, 30 on deep-colour
+    /// monitors), with 16- or 32-bit pixels, into which each presented frame is converted.
+    private static func chooseVisual(_ display: OpaquePointer, screen: Int32)
+        -> (visual: UnsafeMutablePointer<Visual>, depth: Int32, pixelFormat: PixelFormat)?
+    {
+        var info = XVisualInfo()
+        if XMatchVisualInfo(display, screen, 24, TrueColor, &info) != 0,
+            bitsPerPixel(display, depth: 24) == 32
+        {
+            let format = PixelFormat(
+                bitsPerPixel: 32, redMask: UInt32(info.red_mask), greenMask: UInt32(info.green_mask),
+                blueMask: UInt32(info.blue_mask))
+            if format.isARGB32 { return (info.visual, 24, format) }
+        }
+        let depth = XDefaultDepth(display, screen)
+        let bits = bitsPerPixel(display, depth: depth)
+        guard XMatchVisualInfo(display, screen, depth, TrueColor, &info) != 0,
+            bits == 16 || bits == 32
+        else { return nil }
+        let format = PixelFormat(
+            bitsPerPixel: Int(bits), redMask: UInt32(truncatingIfNeeded: info.red_mask),
+            greenMask: UInt32(truncatingIfNeeded: info.green_mask),
+            blueMask: UInt32(truncatingIfNeeded: info.blue_mask))
+        guard format.isValid else { return nil }
+        return (info.visual, depth, format)
     }
 
     private static func bitsPerPixel(_ display: OpaquePointer, depth: Int32) -> Int32 {

@@ -22,6 +22,37 @@ struct KeyMapTests {
         #expect(KeyMap.key(keysym: KeySym(XK_S), text: "S") == .character("S"))
     }
 
+    @Test("letters that are not Latin and AZERTY's unshifted digit row act by key position")
+    func byPosition() {
+        // Russian: the keys where US has Q, S, D, H and 1.
+        #expect(KeyMap.key(keysym: 0x6CA, text: "й", keycode: 24) == .character("q"))
+        #expect(KeyMap.key(keysym: 0x6D9, text: "ы", keycode: 39) == .character("s"))
+        #expect(KeyMap.key(keysym: 0x6D7, text: "в", keycode: 40) == .character("d"))
+        #expect(KeyMap.key(keysym: 0x6D2, text: "р", keycode: 43) == .character("h"))
+        #expect(KeyMap.key(keysym: KeySym(XK_1), text: "1", keycode: 10) == .character("1"))
+        // AZERTY's digit row: "&", "é", "\"", "'", "(" are 1–5.
+        for (i, text) in ["&", "é", "\"", "'", "("].enumerated() {
+            #expect(
+                KeyMap.key(keysym: 0, text: text, keycode: UInt32(10 + i))
+                    == .character(Character("\(i + 1)")))
+        }
+        // Shifted, AZERTY gives the digit itself.
+        #expect(KeyMap.key(keysym: KeySym(XK_3), text: "3", keycode: 12) == .character("3"))
+    }
+
+    @Test("Latin letters, digits, space and ? follow the layout (Q on AZERTY is where its label is)")
+    func bySymbol() {
+        // AZERTY: A is where US has Q, Q where US has A.
+        #expect(KeyMap.key(keysym: KeySym(XK_a), text: "a", keycode: 24) == .character("a"))
+        #expect(KeyMap.key(keysym: KeySym(XK_q), text: "q", keycode: 38) == .character("q"))
+        // Dvorak: O is where US has S.
+        #expect(KeyMap.key(keysym: KeySym(XK_o), text: "o", keycode: 39) == .character("o"))
+        #expect(KeyMap.key(keysym: KeySym(XK_question), text: "?", keycode: 58) == .character("?"))
+        // Keys without a US letter or digit keep what the layout made of them.
+        #expect(KeyMap.key(keysym: KeySym(XK_Escape), text: "\u{1B}", keycode: 9) == .escape)
+        #expect(KeyMap.key(keysym: KeySym(XK_Shift_L), text: "", keycode: 50) == nil)
+    }
+
     @Test("modifiers, control characters and delete are ignored")
     func ignored() {
         #expect(KeyMap.key(keysym: KeySym(XK_Shift_L), text: "") == nil)

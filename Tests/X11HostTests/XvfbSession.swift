@@ -13,13 +13,13 @@ final class XvfbSession {
 
     /// Starts `Xvfb` on a display it picks itself (`-displayfd`) and returns once it accepts
     /// connections (Xvfb writes the number only then).
-    init(width: Int = 1024, height: Int = 768) throws {
+    init(width: Int = 1024, height: Int = 768, depth: Int = 24) throws {
         self.width = width
         self.height = height
         let server = Process()
         server.executableURL = URL(fileURLWithPath: XvfbSession.which("Xvfb") ?? "/usr/bin/Xvfb")
         server.arguments = [
-            "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset",
+            "-displayfd", "1", "-screen", "0", "\(width)x\(height)x\(depth)", "-nolisten", "tcp", "-noreset",
         ]
         let out = Pipe()
         server.standardOutput = out
