@@ -333,6 +333,14 @@ open class Layer {
         for entry in entries { detach(entry) }
     }
 
+    /// Removes every animation of this layer and of every layer below it (each delegate hears
+    /// `finished == false`, as with `removeAllAnimations`). Tearing down a tree with it ends
+    /// the reference cycles that running animations' delegates make.
+    public func removeAllAnimationsInSubtree() {
+        removeAllAnimations()
+        for sub in sublayers { sub.removeAllAnimationsInSubtree() }
+    }
+
     /// The keys of the animations added with a key, in the order they were added.
     public func animationKeys() -> [String] {
         entries.compactMap(\.key)

@@ -56,6 +56,13 @@ public final class LoaderSession {
         if info.kind == .standalone { content.start() }
     }
 
+    /// Ends the loader with the session: its animations are removed, so that a delegate the
+    /// running copies hold (as Core Animation's do) lets go of the layers, and the tree is
+    /// freed instead of kept alive by the cycle layer → animation → delegate → layer.
+    deinit {
+        layer.removeAllAnimationsInSubtree()
+    }
+
     private static func sanitized(_ s: Size) -> Size {
         Size(
             width: s.width.isFinite ? max(0, s.width) : 0,
