@@ -290,12 +290,12 @@ open class Layer {
     @discardableResult
     func addEntry(_ anim: Animation, forKey key: String?) throws -> AnimationEntry {
         let copy = anim.clone()
+        let scene = self.scene
         // A zero duration is the transaction's duration, 0.25 s unless set.
-        let transactionDuration = Transaction.animationDuration()
+        let transactionDuration = scene?.actions.animationDuration ?? TimingModel.defaultDuration
         let compiled = try copy.compile(
             context: CompileContext(isShapeLayer: self is ShapeLayer),
             inheritedDuration: transactionDuration > 0 ? transactionDuration : TimingModel.defaultDuration)
-        let scene = self.scene
         if let key, let old = entries.first(where: { $0.key == key }) {
             detach(old)
         }
@@ -311,8 +311,8 @@ open class Layer {
             scene.stamp(entry, at: scene.currentTime, map: map)
             entry.addedAt = scene.currentTime
             scene.animationAdded(entry, map: map)
+            scene.actions.animationAdded(entry)
         }
-        ThreadContext.current.animationAdded(entry, scene: scene)
         return entry
     }
 
@@ -387,7 +387,7 @@ open class Layer {
             return
         }
         scene.setNeedsUpdate()
-        guard let key, let plan = ThreadContext.current.actionPlan(for: self),
+        guard let key, let plan = scene.actions.actionPlan(for: self),
             let property = KeyPathRegistry.property(for: key)
         else {
             var v = modelValues

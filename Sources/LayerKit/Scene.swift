@@ -55,7 +55,23 @@ public final class Scene {
         tree = PresentationLayer()
         root.hostScene = self
         stampPendingAnimations(in: root)
-        ThreadContext.current.lastScene = self
+    }
+
+    /// This scene's open transactions and view-animation blocks.
+    private(set) lazy var actions = ActionContext(scene: self)
+
+    /// The scene that `Transaction` and `ViewAnimation` act on: the one delivering a callback
+    /// in `update(to:)`, or the one `perform(_:)` runs a body for (innermost wins). Bound for
+    /// the duration of a call, per task, so scenes (and tests) never see each other's.
+    public static var active: Scene? { ActiveScene.current?.scene }
+
+    /// Runs `body` with this scene active: the transactions it opens and the view animations it
+    /// makes are this scene's. A host wraps everything that changes the scene's layers from
+    /// outside its callbacks (input, set-up) in it, as UIKit runs such code inside the main
+    /// run loop's transaction.
+    @discardableResult
+    public func perform<T>(_ body: () throws -> T) rethrows -> T {
+        try ActiveScene.$current.withValue(ActiveScene(scene: self)) { try body() }
     }
 
     /// `CACurrentMediaTime()` for code driven by this scene: the clock's time, or during a
@@ -81,9 +97,11 @@ public final class Scene {
     /// update's own callbacks (the running update already goes on to its target time).
     public func update(to mediaTime: Double) {
         guard mediaTime.isFinite, callbackTime == nil else { return }
-        let context = ThreadContext.current
-        context.lastScene = self
-        context.commitImplicitTransaction()
+        perform { updateActive(to: mediaTime) }
+    }
+
+    private func updateActive(to mediaTime: Double) {
+        actions.commitImplicitTransaction()
         if let last = lastUpdateTime, mediaTime < last {
             // Time went back (a manual clock was reset): nothing is dated before it now.
             floorTime = mediaTime
@@ -218,4 +236,11 @@ public final class Scene {
     func rootLocalTime(at t: Double) -> Double {
         root.childTimeMap(from: .identity).local(t)
     }
+}
+
+/// The binding behind `Scene.active`: a task-local, so it is scoped to a call and its task.
+/// (`@unchecked Sendable`: the scene is only reached from the task that bound it.)
+struct ActiveScene: @unchecked Sendable {
+    unowned let scene: Scene
+    @TaskLocal static var current: ActiveScene?
 }

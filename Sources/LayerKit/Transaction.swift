@@ -1,15 +1,20 @@
-import Foundation
-
 /// Groups model changes and sets how they animate (`CATransaction`).
 ///
-/// Transactions nest and are per thread, like Core Animation's. Settings made in an outer
-/// transaction apply inside inner ones unless those set their own. Outside any `begin()`,
-/// settings go to the thread's implicit transaction, which the next `Scene.update` on that
-/// thread commits (as the run loop commits Core Animation's).
+/// Transactions nest, as Core Animation's do, and belong to the active scene (`Scene.active`:
+/// the scene delivering a callback, or the one `Scene.perform(_:)` runs a body for) rather
+/// than to a thread. Settings made in an outer transaction apply inside inner ones unless
+/// those set their own. Outside any `begin()`, settings go to the scene's implicit
+/// transaction, which its next update commits (as the run loop commits Core Animation's).
+///
+/// With no active scene no layer can animate, so there is nothing to configure: `begin()`,
+/// `commit()` and the setters do nothing, the getters report the defaults, and a completion
+/// block runs at once.
 public enum Transaction {
+    private static var context: ActionContext? { Scene.active?.actions }
+
     /// Opens a nested transaction.
     public static func begin() {
-        ThreadContext.current.frames.append(TransactionFrame())
+        context?.frames.append(TransactionFrame())
     }
 
     /// Closes the innermost transaction. Its completion block runs when every animation added
@@ -17,7 +22,7 @@ public enum Transaction {
     /// there are none it runs right away, inside `commit()`, as Core Animation's does.
     /// Without an open transaction this commits the implicit one.
     public static func commit() {
-        let context = ThreadContext.current
+        guard let context else { return }
         guard let frame = context.frames.popLast() else {
             context.commitImplicitTransaction()
             return
@@ -27,41 +32,37 @@ public enum Transaction {
 
     /// Commits the implicit transaction now.
     public static func flush() {
-        ThreadContext.current.commitImplicitTransaction()
+        context?.commitImplicitTransaction()
     }
 
     public static func setDisableActions(_ flag: Bool) {
-        ThreadContext.current.innermostFrame.disableActions = flag
+        context?.innermostFrame.disableActions = flag
     }
 
     /// True when property changes do not animate implicitly.
     public static func disableActions() -> Bool {
-        ThreadContext.current.lookup(\.disableActions) ?? false
+        context?.disableActions ?? false
     }
 
     /// The duration of implicit animations, and of explicit ones added with a zero duration
     /// (0.25 s unless set; negative or NaN means 0.25; 0 turns implicit animations off).
     public static func setAnimationDuration(_ duration: Double) {
-        ThreadContext.current.innermostFrame.duration = duration
+        context?.innermostFrame.duration = duration
     }
 
     public static func animationDuration() -> Double {
-        let d = ThreadContext.current.lookup(\.duration) ?? TimingModel.defaultDuration
-        return d.isFinite && d >= 0 ? d : TimingModel.defaultDuration
+        context?.animationDuration ?? TimingModel.defaultDuration
     }
 
     /// The timing function of implicit animations (nil: the default curve).
     public static func setAnimationTimingFunction(_ function: TimingFunction?) {
-        let frame = ThreadContext.current.innermostFrame
+        guard let frame = context?.innermostFrame else { return }
         frame.timingFunction = function
         frame.timingFunctionIsSet = true
     }
 
     public static func animationTimingFunction() -> TimingFunction? {
-        for frame in ThreadContext.current.framesInnermostFirst where frame.timingFunctionIsSet {
-            return frame.timingFunction
-        }
-        return nil
+        context?.animationTimingFunction
     }
 
     /// Runs `block` when the animations added to this transaction (and the transactions
@@ -71,10 +72,13 @@ public enum Transaction {
     /// the old one off at once: it waits only for the animations added before the change, and
     /// runs right away when there were none.
     public static func setCompletionBlock(_ block: (() -> Void)?) {
-        let context = ThreadContext.current
+        guard let context else {
+            block?()
+            return
+        }
         let frame = context.innermostFrame
         if let old = frame.completion {
-            context.register(old, members: frame.members, scene: frame.scene)
+            context.register(old, members: frame.members)
         }
         frame.completion = block
         frame.members = []

@@ -43,8 +43,9 @@ public enum ViewAnimation {
     /// animations ends later. As in UIKit, a block that animates nothing completes at the next
     /// update, and one whose animations were removed or replaced completes as soon as the
     /// last of them stopped, with `finished == false`. Changes to other layers follow their
-    /// own rules (implicit animations). With no scene at all the completion runs right away
-    /// with `true`.
+    /// own rules (implicit animations). The block belongs to the active scene
+    /// (`Scene.active`); with none, nothing can animate: the changes are made and the
+    /// completion runs right away with `true`.
     /// A non-positive or NaN duration or delay counts as 0: changes then happen at once.
     public static func animate(
         withDuration duration: Double, delay: Double = 0, options: ViewAnimationOptions = [],
@@ -52,18 +53,19 @@ public enum ViewAnimation {
     ) {
         let d = duration > 0 ? duration : 0
         let wait = delay > 0 ? delay : 0
-        let context = ThreadContext.current
+        guard let scene = Scene.active else {
+            animations()
+            completion?(true)
+            return
+        }
+        let context = scene.actions
         let block = ViewAnimationContext(
             duration: d, delay: wait, timingFunction: options.timingFunction,
             beginFromCurrentState: options.contains(.beginFromCurrentState))
         context.viewAnimations.append(block)
+        defer { context.viewAnimations.removeAll { $0 === block } }
         animations()
-        context.viewAnimations.removeLast()
         guard let completion else { return }
-        guard let scene = block.scene ?? context.lastScene else {
-            completion(true)
-            return
-        }
         let due = scene.rootLocalTime(at: scene.currentTime) + wait + d
         scene.addCompletion(
             CompletionRecord(

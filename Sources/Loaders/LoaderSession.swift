@@ -23,8 +23,10 @@ public final class LoaderSession {
             guard size != oldValue else { return }
             // The viewport keeps its top-left corner where its owner put it.
             let origin = layer.frame.origin
-            Transaction.performWithoutActions { layer.frame = Rect(origin: origin, size: size) }
-            content.layout(size: size)
+            inScene {
+                Transaction.performWithoutActions { layer.frame = Rect(origin: origin, size: size) }
+                content.layout(size: size)
+            }
         }
     }
 
@@ -74,9 +76,9 @@ public final class LoaderSession {
 
     /// Standalone: starts the loader. Header: begins refreshing (scrolling the header into
     /// view), as `beginRefreshing()` does.
-    public func start() { content.start() }
+    public func start() { inScene { content.start() } }
     /// Standalone: stops the loader, leaving nothing running. Header: ends the refresh.
-    public func stop() { content.stop() }
+    public func stop() { inScene { content.stop() } }
 
     /// Standalone: start or stop. Header: begin or end the refresh.
     public func toggle() {
@@ -89,14 +91,21 @@ public final class LoaderSession {
 
     /// The finger goes down at `point` (in `layer`'s coordinates). Headers: the list's pan
     /// begins. Standalone loaders ignore pointers.
-    public func pointerDown(at point: Point) { content.pointerDown(at: point) }
-    public func pointerMoved(to point: Point) { content.pointerMoved(to: point) }
+    public func pointerDown(at point: Point) { inScene { content.pointerDown(at: point) } }
+    public func pointerMoved(to point: Point) { inScene { content.pointerMoved(to: point) } }
     /// The finger lifts; the release velocity is measured from the recent moves.
-    public func pointerUp(at point: Point) { content.pointerUp(at: point) }
+    public func pointerUp(at point: Point) { inScene { content.pointerUp(at: point) } }
 
     /// Steps scroll physics and timers to the layer's local time; call every frame before the
     /// scene is evaluated.
-    public func tick() { content.tick() }
+    public func tick() { inScene { content.tick() } }
+
+    /// Runs `body` with the session's scene active (`Scene.perform`), so that the transactions
+    /// and view animations the loader's code makes — as iOS code makes them on the main
+    /// thread — belong to that scene.
+    private func inScene(_ body: () -> Void) {
+        if let scene = layer.scene { scene.perform(body) } else { body() }
+    }
 
     /// True while scroll physics, a drag or a pending timer (a simulated load, an inset
     /// animation's end) needs frames. Layer animations are the scene's `needsFrames`.

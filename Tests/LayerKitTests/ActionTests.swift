@@ -35,44 +35,49 @@ import Testing
 
     @Test func disableActionsChangesAtOnce() {
         let stage = Stage(time: 0)
-        Transaction.begin()
-        Transaction.setDisableActions(true)
-        stage.layer.opacity = 0.5
-        #expect(Transaction.disableActions())
-        // Nested transactions inherit the setting.
-        Transaction.begin()
-        stage.layer.cornerRadius = 4
-        Transaction.commit()
-        Transaction.commit()
-        #expect(!Transaction.disableActions())
-        #expect(stage.layer.animationKeys().isEmpty)
-        Transaction.performWithoutActions { stage.layer.position = Point(x: 9, y: 9) }
-        stage.go(0.01)
-        #expect(stage.shown.opacity == 0.5 && stage.shown.position.x == 9 && stage.shown.cornerRadius == 4)
+        stage.scene.perform {
+            Transaction.begin()
+            Transaction.setDisableActions(true)
+            stage.layer.opacity = 0.5
+            #expect(Transaction.disableActions())
+            // Nested transactions inherit the setting.
+            Transaction.begin()
+            stage.layer.cornerRadius = 4
+            Transaction.commit()
+            Transaction.commit()
+            #expect(!Transaction.disableActions())
+            #expect(stage.layer.animationKeys().isEmpty)
+            Transaction.performWithoutActions { stage.layer.position = Point(x: 9, y: 9) }
+            stage.go(0.01)
+            #expect(
+                stage.shown.opacity == 0.5 && stage.shown.position.x == 9 && stage.shown.cornerRadius == 4)
+        }
     }
 
     @Test func transactionDurationCurveAndCompletion() {
         let stage = Stage(time: 0)
-        var firedAt: [Double] = []
-        Transaction.begin()
-        Transaction.setAnimationDuration(1)
-        Transaction.setAnimationTimingFunction(.linear)
-        Transaction.setCompletionBlock { firedAt.append(stage.scene.currentTime) }
-        stage.layer.position = Point(x: 100, y: 0)
-        Transaction.commit()
-        #expect(Transaction.animationDuration() == 0.25)
-        stage.go(0.5)
-        #expect(close(stage.shown.position.x, 50))
-        #expect(firedAt.isEmpty)
-        stage.go(3)
-        #expect(firedAt == [1])
-        #expect(!stage.scene.needsFrames)
-        // With no animation the completion runs at once, inside commit (as in Core Animation).
-        Transaction.begin()
-        Transaction.setCompletionBlock { firedAt.append(stage.scene.currentTime) }
-        Transaction.commit()
-        #expect(firedAt == [1, 3])
-        #expect(!stage.scene.needsFrames)
+        stage.scene.perform {
+            var firedAt: [Double] = []
+            Transaction.begin()
+            Transaction.setAnimationDuration(1)
+            Transaction.setAnimationTimingFunction(.linear)
+            Transaction.setCompletionBlock { firedAt.append(stage.scene.currentTime) }
+            stage.layer.position = Point(x: 100, y: 0)
+            Transaction.commit()
+            #expect(Transaction.animationDuration() == 0.25)
+            stage.go(0.5)
+            #expect(close(stage.shown.position.x, 50))
+            #expect(firedAt.isEmpty)
+            stage.go(3)
+            #expect(firedAt == [1])
+            #expect(!stage.scene.needsFrames)
+            // With no animation the completion runs at once, inside commit (as in Core Animation).
+            Transaction.begin()
+            Transaction.setCompletionBlock { firedAt.append(stage.scene.currentTime) }
+            Transaction.commit()
+            #expect(firedAt == [1, 3])
+            #expect(!stage.scene.needsFrames)
+        }
     }
 
     @Test func viewBackingAndLooseLayersDoNotAnimateImplicitly() {
@@ -146,7 +151,7 @@ import Testing
         let stage = Stage(time: 0)
         let balls = Balls(stage: stage)
         stage.go(0)
-        balls.pulse()
+        stage.scene.perform { balls.pulse() }
         #expect(balls.ball.affineTransform == AffineTransform(scaleX: 1.5, y: 1.5))
         func scale() -> Double { stage.scene.presentation(of: balls.ball)!.transform.m11 }
         if !oneJump {
@@ -168,77 +173,86 @@ import Testing
     @Test(arguments: [true, false])
     func beginFromCurrentState(_ fromCurrent: Bool) {
         let stage = Stage(time: 0)
-        let view = stage.layer
-        view.isViewBacking = true
-        view.opacity = 0
-        ViewAnimation.animate(withDuration: 1, options: .curveLinear, animations: { view.opacity = 1 })
-        stage.go(0.5)
-        #expect(close(stage.shown.opacity, 0.5))
-        var result: Bool?
-        ViewAnimation.animate(
-            withDuration: 1, options: fromCurrent ? [.curveLinear, .beginFromCurrentState] : .curveLinear,
-            animations: { view.opacity = 0 }, completion: { result = $0 })
-        stage.go(1)
-        // From what was shown (0.5) or from the old model value (1), half-way to 0.
-        #expect(close(stage.shown.opacity, fromCurrent ? 0.25 : 0.5))
-        stage.go(2)
-        #expect(result == true)
+        stage.scene.perform {
+            let view = stage.layer
+            view.isViewBacking = true
+            view.opacity = 0
+            ViewAnimation.animate(withDuration: 1, options: .curveLinear, animations: { view.opacity = 1 })
+            stage.go(0.5)
+            #expect(close(stage.shown.opacity, 0.5))
+            var result: Bool?
+            ViewAnimation.animate(
+                withDuration: 1,
+                options: fromCurrent ? [.curveLinear, .beginFromCurrentState] : .curveLinear,
+                animations: { view.opacity = 0 }, completion: { result = $0 })
+            stage.go(1)
+            // From what was shown (0.5) or from the old model value (1), half-way to 0.
+            #expect(close(stage.shown.opacity, fromCurrent ? 0.25 : 0.5))
+            stage.go(2)
+            #expect(result == true)
+        }
     }
 
     @Test func replacedViewAnimationCompletesUnfinished() {
         let stage = Stage(time: 0)
-        let view = stage.layer
-        view.isViewBacking = true
-        var results: [(Double, Bool)] = []
-        ViewAnimation.animate(
-            withDuration: 1, animations: { view.position = Point(x: 50, y: 0) },
-            completion: { results.append((stage.scene.currentTime, $0)) })
-        stage.go(0.5)
-        // Only `.beginFromCurrentState` replaces; without it UIKit adds on top (iOS 8 and later).
-        ViewAnimation.animate(
-            withDuration: 1, options: .beginFromCurrentState,
-            animations: { view.position = Point(x: 0, y: 0) })
-        stage.go(3)
-        // UIKit reports an interrupted block when its animation goes, not at the block's own
-        // end time (1): the animation was replaced at 0.5.
-        #expect(results.count == 1)
-        #expect(results.first?.0 == 0.5 && results.first?.1 == false)
+        stage.scene.perform {
+            let view = stage.layer
+            view.isViewBacking = true
+            var results: [(Double, Bool)] = []
+            ViewAnimation.animate(
+                withDuration: 1, animations: { view.position = Point(x: 50, y: 0) },
+                completion: { results.append((stage.scene.currentTime, $0)) })
+            stage.go(0.5)
+            // Only `.beginFromCurrentState` replaces; without it UIKit adds on top (iOS 8 and later).
+            ViewAnimation.animate(
+                withDuration: 1, options: .beginFromCurrentState,
+                animations: { view.position = Point(x: 0, y: 0) })
+            stage.go(3)
+            // UIKit reports an interrupted block when its animation goes, not at the block's own
+            // end time (1): the animation was replaced at 0.5.
+            #expect(results.count == 1)
+            #expect(results.first?.0 == 0.5 && results.first?.1 == false)
+        }
     }
 
     @Test func viewAnimationWithoutLayerChangesCompletesAtOnce() {
         // UIKit: a block with nothing to animate runs its completion right away, not after
         // its duration.
         let stage = Stage(time: 0)
-        var at: Double?
-        var finished: Bool?
-        ViewAnimation.animate(
-            withDuration: 0.5, delay: 0.25, animations: {},
-            completion: {
-                at = stage.scene.currentTime
-                finished = $0
-            })
-        #expect(stage.scene.needsFrames)
-        stage.go(0.1)
-        // Delivered at the next update, dated when the block ran (events carry their own time).
-        #expect(at == 0 && finished == true)
-        #expect(!stage.scene.needsFrames)
+        stage.scene.perform {
+            var at: Double?
+            var finished: Bool?
+            ViewAnimation.animate(
+                withDuration: 0.5, delay: 0.25, animations: {},
+                completion: {
+                    at = stage.scene.currentTime
+                    finished = $0
+                })
+            #expect(stage.scene.needsFrames)
+            stage.go(0.1)
+            // Delivered at the next update, dated when the block ran (events carry their own time).
+            #expect(at == 0 && finished == true)
+            #expect(!stage.scene.needsFrames)
+        }
     }
 
     @Test func removedViewAnimationCompletesWhenRemoved() {
         let stage = Stage(time: 0)
-        let view = stage.layer
-        view.isViewBacking = true
-        var results: [(Double, Bool)] = []
-        ViewAnimation.animate(
-            withDuration: 1, delay: 0.5, animations: { view.opacity = 0 },
-            completion: { results.append((stage.scene.currentTime, $0)) })
-        stage.go(0.25)
-        view.removeAllAnimations()
-        stage.go(0.3)
-        #expect(results.count == 1)
-        // Delivered at the next update, dated when the animation was removed.
-        #expect(results.first?.0 == 0.25 && results.first?.1 == false)
-        #expect(!stage.scene.needsFrames)
+        stage.scene.perform {
+            let view = stage.layer
+            view.isViewBacking = true
+            var results: [(Double, Bool)] = []
+            ViewAnimation.animate(
+                withDuration: 1, delay: 0.5, animations: { view.opacity = 0 },
+                completion: { results.append((stage.scene.currentTime, $0)) })
+            stage.go(0.25)
+            view.removeAllAnimations()
+            stage.go(0.3)
+            #expect(results.count == 1)
+            // Delivered at the next update, dated when the animation was removed.
+            #expect(results.first?.0 == 0.25 && results.first?.1 == false)
+            #expect(!stage.scene.needsFrames)
+        }
     }
 
     @Test func curveOptionsMapToTimingFunctions() {
@@ -254,48 +268,54 @@ import Testing
 @Suite struct TransactionTests {
     @Test func nestedTransactionsWaitForInnerAnimations() {
         let stage = Stage(time: 0)
-        var order: [String] = []
-        Transaction.begin()
-        Transaction.setAnimationDuration(2)
-        Transaction.setCompletionBlock { order.append("outer@\(stage.scene.currentTime)") }
-        stage.layer.opacity = 0.5  // 2 s, from the outer transaction's setting
-        Transaction.begin()
-        Transaction.setAnimationDuration(3)
-        Transaction.setCompletionBlock { order.append("inner@\(stage.scene.currentTime)") }
-        stage.layer.position = Point(x: 10, y: 0)  // 3 s
-        Transaction.commit()
-        Transaction.commit()
-        stage.go(10)
-        // The inner block waits for its 3 s animation; the outer for both.
-        #expect(order == ["inner@3.0", "outer@3.0"])
+        stage.scene.perform {
+            var order: [String] = []
+            Transaction.begin()
+            Transaction.setAnimationDuration(2)
+            Transaction.setCompletionBlock { order.append("outer@\(stage.scene.currentTime)") }
+            stage.layer.opacity = 0.5  // 2 s, from the outer transaction's setting
+            Transaction.begin()
+            Transaction.setAnimationDuration(3)
+            Transaction.setCompletionBlock { order.append("inner@\(stage.scene.currentTime)") }
+            stage.layer.position = Point(x: 10, y: 0)  // 3 s
+            Transaction.commit()
+            Transaction.commit()
+            stage.go(10)
+            // The inner block waits for its 3 s animation; the outer for both.
+            #expect(order == ["inner@3.0", "outer@3.0"])
+        }
     }
 
     @Test func transactionDurationAppliesToZeroDurationsAndZeroTurnsActionsOff() throws {
         let stage = Stage(time: 0)
-        Transaction.begin()
-        Transaction.setAnimationDuration(2)
-        let a = BasicAnimation(keyPath: "position.x")
-        a.fromValue = 0
-        a.toValue = 100
-        try stage.layer.add(a, forKey: "a")  // duration 0: the transaction's 2 s
-        Transaction.setAnimationDuration(0)
-        stage.layer.opacity = 0.5  // no implicit animation
-        Transaction.commit()
-        #expect(stage.layer.animationKeys() == ["a"])
-        stage.go(1)
-        #expect(close(stage.shown.position.x, 50))
-        #expect(stage.shown.opacity == 0.5)
+        try stage.scene.perform {
+            Transaction.begin()
+            Transaction.setAnimationDuration(2)
+            let a = BasicAnimation(keyPath: "position.x")
+            a.fromValue = 0
+            a.toValue = 100
+            try stage.layer.add(a, forKey: "a")  // duration 0: the transaction's 2 s
+            Transaction.setAnimationDuration(0)
+            stage.layer.opacity = 0.5  // no implicit animation
+            Transaction.commit()
+            #expect(stage.layer.animationKeys() == ["a"])
+            stage.go(1)
+            #expect(close(stage.shown.position.x, 50))
+            #expect(stage.shown.opacity == 0.5)
+        }
     }
 
     @Test func settingsOutsideBeginGoToTheImplicitTransactionUntilTheNextUpdate() {
         let stage = Stage(time: 0)
-        Transaction.setDisableActions(true)
-        stage.layer.opacity = 0.5
-        #expect(stage.layer.animationKeys().isEmpty)
-        stage.go(0.1)  // commits the implicit transaction
-        #expect(!Transaction.disableActions())
-        stage.layer.opacity = 1
-        #expect(stage.layer.animationKeys() == ["opacity"])
+        stage.scene.perform {
+            Transaction.setDisableActions(true)
+            stage.layer.opacity = 0.5
+            #expect(stage.layer.animationKeys().isEmpty)
+            stage.go(0.1)  // commits the implicit transaction
+            #expect(!Transaction.disableActions())
+            stage.layer.opacity = 1
+            #expect(stage.layer.animationKeys() == ["opacity"])
+        }
     }
 
     @Test func completionWithoutAnySceneRunsAtCommit() {

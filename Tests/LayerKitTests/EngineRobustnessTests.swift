@@ -100,22 +100,24 @@ import Testing
 
     @Test func singularAndNonFiniteTransformsOnLayers() throws {
         let stage = Stage(time: 0)
-        stage.layer.transform = Transform3D(scaleX: 0, y: 0)
-        let r = BasicAnimation(keyPath: "transform.rotation.z")
-        r.byValue = 1
-        try stage.layer.add(r, forKey: nil)
-        let s = BasicAnimation(keyPath: "transform.scale.x")
-        s.toValue = 2
-        try stage.layer.add(s, forKey: nil)
-        stage.go(0.1)
-        #expect(stage.shown.transform.isFinite)
-        stage.layer.frame = Rect(x: .nan, y: 0, width: 1, height: 1)
-        #expect(stage.layer.position.isFinite)
-        Transaction.performWithoutActions {
-            stage.layer.transform = Transform3D(scaleX: .nan, y: 1)
+        try stage.scene.perform {
+            stage.layer.transform = Transform3D(scaleX: 0, y: 0)
+            let r = BasicAnimation(keyPath: "transform.rotation.z")
+            r.byValue = 1
+            try stage.layer.add(r, forKey: nil)
+            let s = BasicAnimation(keyPath: "transform.scale.x")
+            s.toValue = 2
+            try stage.layer.add(s, forKey: nil)
+            stage.go(0.1)
+            #expect(stage.shown.transform.isFinite)
+            stage.layer.frame = Rect(x: .nan, y: 0, width: 1, height: 1)
+            #expect(stage.layer.position.isFinite)
+            Transaction.performWithoutActions {
+                stage.layer.transform = Transform3D(scaleX: .nan, y: 1)
+            }
+            stage.go(0.2)
+            #expect(stage.root.convert(Point(x: 1, y: 1), to: stage.layer).isFinite)
         }
-        stage.go(0.2)
-        #expect(stage.root.convert(Point(x: 1, y: 1), to: stage.layer).isFinite)
     }
 
     @Test func aCallbackThatKeepsAddingTinyAnimationsCannotHang() throws {

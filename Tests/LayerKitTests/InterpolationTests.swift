@@ -44,17 +44,19 @@ import Testing
 
     @Test func componentKeyPathsKeepPerspective() throws {
         let stage = Stage(time: 0)
-        var t = Transform3D.identity
-        t.m34 = -1.0 / 500
-        Transaction.performWithoutActions { stage.layer.transform = t }
-        let r = BasicAnimation(keyPath: "transform.rotation.z")
-        r.toValue = .number(.pi / 2)
-        r.duration = 1
-        try stage.layer.add(r, forKey: nil)
-        stage.go(0.5)
-        let m = stage.shown.transform
-        #expect(m.m34 == -1.0 / 500)
-        #expect(close(m.m11, cos(.pi / 4), 1e-12) && close(m.m12, sin(.pi / 4), 1e-12))
+        try stage.scene.perform {
+            var t = Transform3D.identity
+            t.m34 = -1.0 / 500
+            Transaction.performWithoutActions { stage.layer.transform = t }
+            let r = BasicAnimation(keyPath: "transform.rotation.z")
+            r.toValue = .number(.pi / 2)
+            r.duration = 1
+            try stage.layer.add(r, forKey: nil)
+            stage.go(0.5)
+            let m = stage.shown.transform
+            #expect(m.m34 == -1.0 / 500)
+            #expect(close(m.m11, cos(.pi / 4), 1e-12) && close(m.m12, sin(.pi / 4), 1e-12))
+        }
     }
 
     @Test func endpointsAreExact() {
@@ -69,65 +71,69 @@ import Testing
         // An additive translation on a layer scaled by 2: the translation applies first, in
         // the layer's own space, so it is scaled too.
         let stage = Stage(time: 0)
-        Transaction.performWithoutActions { stage.layer.transform = Transform3D(scaleX: 2, y: 2) }
-        let a = BasicAnimation(keyPath: "transform")
-        a.toValue = .transform(Transform3D(translationX: 10, y: 0))
-        a.isAdditive = true
-        a.duration = 1
-        try stage.layer.add(a, forKey: nil)
-        stage.go(0.5)
-        // Half-way the additive value is a translation by 5 (from the identity), then ×2.
-        let m = stage.shown.transform
-        #expect(close(m.m11, 2) && close(m.m41, 10))
-        #expect(Transform3D.additiveIdentity == .identity && Double.additiveIdentity == 0)
+        try stage.scene.perform {
+            Transaction.performWithoutActions { stage.layer.transform = Transform3D(scaleX: 2, y: 2) }
+            let a = BasicAnimation(keyPath: "transform")
+            a.toValue = .transform(Transform3D(translationX: 10, y: 0))
+            a.isAdditive = true
+            a.duration = 1
+            try stage.layer.add(a, forKey: nil)
+            stage.go(0.5)
+            // Half-way the additive value is a translation by 5 (from the identity), then ×2.
+            let m = stage.shown.transform
+            #expect(close(m.m11, 2) && close(m.m41, 10))
+            #expect(Transform3D.additiveIdentity == .identity && Double.additiveIdentity == 0)
+        }
     }
 
     @Test func shapePathsMorphPointByPoint() throws {
         let shape = ShapeLayer()
         let stage = Stage(time: 0, layer: shape)
-        var a = Path()
-        a.move(to: Point(0, 0))
-        a.addCurve(to: Point(10, 0), control1: Point(3, -4), control2: Point(7, -4))
-        a.close()
-        var b = Path()
-        b.move(to: Point(0, 10))
-        b.addCurve(to: Point(10, 10), control1: Point(3, 14), control2: Point(7, 14))
-        b.close()
-        Transaction.performWithoutActions { shape.path = a }
-        let morph = BasicAnimation(keyPath: "path")
-        morph.toValue = .path(b)
-        morph.duration = 1
-        try shape.add(morph, forKey: "morph")
-        stage.go(0.5)
-        // Every point half-way: (0,5) → (10,5) with controls (3,5) and (7,5).
-        var mid = Path()
-        mid.move(to: Point(0, 5))
-        mid.addCurve(to: Point(10, 5), control1: Point(3, 5), control2: Point(7, 5))
-        mid.close()
-        #expect(stage.scene.shapePresentation(of: shape)!.path == mid)
-        #expect(shape.path == a)
-        // Different structures: the start holds until the end.
-        var line = Path()
-        line.move(to: Point(1, 1))
-        line.addLine(to: Point(2, 2))
-        let other = BasicAnimation(keyPath: "path")
-        other.fromValue = .path(a)
-        other.toValue = .path(line)
-        other.duration = 1
-        other.fillMode = .forwards
-        other.isRemovedOnCompletion = false
-        try shape.add(other, forKey: "morph")
-        stage.go(0.75)
-        #expect(stage.scene.shapePresentation(of: shape)!.path == a)
-        stage.go(3)
-        #expect(stage.scene.shapePresentation(of: shape)!.path == line)
-        // A path on a plain layer or a number for a path is refused.
-        #expect(throws: AnimationError.requiresShapeLayer(keyPath: "path")) {
-            try Layer().add(BasicAnimation(keyPath: "path"), forKey: nil)
+        try stage.scene.perform {
+            var a = Path()
+            a.move(to: Point(0, 0))
+            a.addCurve(to: Point(10, 0), control1: Point(3, -4), control2: Point(7, -4))
+            a.close()
+            var b = Path()
+            b.move(to: Point(0, 10))
+            b.addCurve(to: Point(10, 10), control1: Point(3, 14), control2: Point(7, 14))
+            b.close()
+            Transaction.performWithoutActions { shape.path = a }
+            let morph = BasicAnimation(keyPath: "path")
+            morph.toValue = .path(b)
+            morph.duration = 1
+            try shape.add(morph, forKey: "morph")
+            stage.go(0.5)
+            // Every point half-way: (0,5) → (10,5) with controls (3,5) and (7,5).
+            var mid = Path()
+            mid.move(to: Point(0, 5))
+            mid.addCurve(to: Point(10, 5), control1: Point(3, 5), control2: Point(7, 5))
+            mid.close()
+            #expect(stage.scene.shapePresentation(of: shape)!.path == mid)
+            #expect(shape.path == a)
+            // Different structures: the start holds until the end.
+            var line = Path()
+            line.move(to: Point(1, 1))
+            line.addLine(to: Point(2, 2))
+            let other = BasicAnimation(keyPath: "path")
+            other.fromValue = .path(a)
+            other.toValue = .path(line)
+            other.duration = 1
+            other.fillMode = .forwards
+            other.isRemovedOnCompletion = false
+            try shape.add(other, forKey: "morph")
+            stage.go(0.75)
+            #expect(stage.scene.shapePresentation(of: shape)!.path == a)
+            stage.go(3)
+            #expect(stage.scene.shapePresentation(of: shape)!.path == line)
+            // A path on a plain layer or a number for a path is refused.
+            #expect(throws: AnimationError.requiresShapeLayer(keyPath: "path")) {
+                try Layer().add(BasicAnimation(keyPath: "path"), forKey: nil)
+            }
+            let wrong = BasicAnimation(keyPath: "path")
+            wrong.toValue = 1
+            #expect(throws: AnimationError.self) { try shape.add(wrong, forKey: nil) }
         }
-        let wrong = BasicAnimation(keyPath: "path")
-        wrong.toValue = 1
-        #expect(throws: AnimationError.self) { try shape.add(wrong, forKey: nil) }
     }
 
     @Test func distancesForPacing() {
@@ -172,33 +178,35 @@ import Testing
     @Test func colorsHiddenAndOptionalColours() throws {
         let shape = ShapeLayer()
         let stage = Stage(time: 0, layer: shape)
-        Transaction.performWithoutActions { shape.strokeColor = nil }
-        let stroke = BasicAnimation(keyPath: "strokeColor")
-        stroke.toValue = .color(Color(red: 1, green: 1, blue: 1, alpha: 1))
-        stroke.duration = 1
-        try shape.add(stroke, forKey: nil)
-        let bg = BasicAnimation(keyPath: "backgroundColor")
-        bg.fromValue = .color(.black)
-        bg.toValue = .color(.white)
-        bg.duration = 1
-        try shape.add(bg, forKey: nil)
-        let hide = KeyframeAnimation(keyPath: "hidden")
-        hide.values = [false, true]
-        hide.calculationMode = .discrete
-        hide.duration = 1
-        try shape.add(hide, forKey: nil)
-        stage.go(0.25)
-        // An unset colour animates from clear.
-        #expect(
-            stage.scene.shapePresentation(of: shape)!.strokeColor
-                == Color(red: 0.25, green: 0.25, blue: 0.25, alpha: 0.25))
-        #expect(stage.shown.backgroundColor == Color(white: 0.25))
-        #expect(stage.shown.isHidden == false)
-        stage.go(0.75)
-        #expect(stage.shown.isHidden == true)
-        stage.go(2)
-        #expect(stage.scene.shapePresentation(of: shape)!.strokeColor == nil)
-        #expect(stage.shown.backgroundColor == nil)
+        try stage.scene.perform {
+            Transaction.performWithoutActions { shape.strokeColor = nil }
+            let stroke = BasicAnimation(keyPath: "strokeColor")
+            stroke.toValue = .color(Color(red: 1, green: 1, blue: 1, alpha: 1))
+            stroke.duration = 1
+            try shape.add(stroke, forKey: nil)
+            let bg = BasicAnimation(keyPath: "backgroundColor")
+            bg.fromValue = .color(.black)
+            bg.toValue = .color(.white)
+            bg.duration = 1
+            try shape.add(bg, forKey: nil)
+            let hide = KeyframeAnimation(keyPath: "hidden")
+            hide.values = [false, true]
+            hide.calculationMode = .discrete
+            hide.duration = 1
+            try shape.add(hide, forKey: nil)
+            stage.go(0.25)
+            // An unset colour animates from clear.
+            #expect(
+                stage.scene.shapePresentation(of: shape)!.strokeColor
+                    == Color(red: 0.25, green: 0.25, blue: 0.25, alpha: 0.25))
+            #expect(stage.shown.backgroundColor == Color(white: 0.25))
+            #expect(stage.shown.isHidden == false)
+            stage.go(0.75)
+            #expect(stage.shown.isHidden == true)
+            stage.go(2)
+            #expect(stage.scene.shapePresentation(of: shape)!.strokeColor == nil)
+            #expect(stage.shown.backgroundColor == nil)
+        }
     }
 
     @Test func settingTheSameValueCostsNoFrame() {

@@ -155,26 +155,28 @@ import Testing
 
     @Test func needsFramesFollowsActivity() throws {
         let stage = Stage(time: 0)
-        #expect(!stage.scene.needsFrames)
-        // Scheduled in the future: frames are needed (to start it on time).
-        let a = opacity(1, begin: 5)
-        a.fillMode = .forwards
-        a.isRemovedOnCompletion = false
-        try stage.layer.add(a, forKey: "a")
-        #expect(stage.scene.needsFrames)
-        stage.go(1)
-        #expect(stage.scene.needsFrames)
-        stage.go(5.5)
-        #expect(stage.scene.needsFrames)
-        // Finished and filling forwards: static.
-        stage.go(6.5)
-        #expect(!stage.scene.needsFrames)
-        #expect(stage.shown.opacity == 1)
-        // A model change needs one frame.
-        Transaction.performWithoutActions { stage.layer.backgroundColor = .red }
-        #expect(stage.scene.needsFrames)
-        stage.go(6.6)
-        #expect(!stage.scene.needsFrames)
+        try stage.scene.perform {
+            #expect(!stage.scene.needsFrames)
+            // Scheduled in the future: frames are needed (to start it on time).
+            let a = opacity(1, begin: 5)
+            a.fillMode = .forwards
+            a.isRemovedOnCompletion = false
+            try stage.layer.add(a, forKey: "a")
+            #expect(stage.scene.needsFrames)
+            stage.go(1)
+            #expect(stage.scene.needsFrames)
+            stage.go(5.5)
+            #expect(stage.scene.needsFrames)
+            // Finished and filling forwards: static.
+            stage.go(6.5)
+            #expect(!stage.scene.needsFrames)
+            #expect(stage.shown.opacity == 1)
+            // A model change needs one frame.
+            Transaction.performWithoutActions { stage.layer.backgroundColor = .red }
+            #expect(stage.scene.needsFrames)
+            stage.go(6.6)
+            #expect(!stage.scene.needsFrames)
+        }
     }
 
     @Test func animationAddedBeforeTheLayerJoinsASceneStartsWhenItJoins() throws {

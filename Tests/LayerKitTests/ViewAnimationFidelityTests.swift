@@ -68,190 +68,206 @@ private func near(_ a: Transform3D, _ b: Transform3D, _ tol: Double = 1e-9) -> B
 @Suite struct AdditiveViewAnimationTests {
     @Test func aChangeDuringARunningAnimationAddsOnTopAndBothFinish() {
         let rig = ViewRig()
-        let view = rig.view
-        let log1 = CompletionLog()
-        let log2 = CompletionLog()
-        ViewAnimation.animate(
-            withDuration: 1, animations: { view.position = Point(x: 100, y: 0) },
-            completion: log1.callback(rig.scene))
-        rig.go(0.4)
-        let before = Point(x: 100 * easeInOut(0.4), y: 0)
-        #expect(near(rig.shown.position, before))
-        ViewAnimation.animate(
-            withDuration: 1, options: .curveLinear, animations: { view.position = Point(x: 0, y: 50) },
-            completion: log2.callback(rig.scene))
-        // Nothing jumps at the change, and the running animation is still there.
-        #expect(near(rig.onScreen.position, before))
-        #expect(view.animationKeys() == ["position", "position-2"])
-        // model + Σ delta·(1 − progress): delta1 = (0,0) − (100,0), delta2 = (100,0) − (0,50).
-        rig.go(0.9)
-        let p1 = easeInOut(0.9)
-        let p2 = 0.5
-        let expected = Point(x: -100 * (1 - p1) + 100 * (1 - p2), y: 50 - 50 * (1 - p2))
-        #expect(near(rig.shown.position, expected))
-        rig.go(1.2)
-        #expect(log1.calls.count == 1 && near(log1.calls[0].time, 1) && log1.calls[0].finished)
-        #expect(log2.calls.isEmpty)
-        #expect(view.animationKeys() == ["position-2"])
-        rig.go(1.5)
-        #expect(log2.calls.count == 1 && near(log2.calls[0].time, 1.4) && log2.calls[0].finished)
-        #expect(rig.shown.position == Point(x: 0, y: 50))
-        #expect(!rig.scene.needsFrames)
+        rig.scene.perform {
+            let view = rig.view
+            let log1 = CompletionLog()
+            let log2 = CompletionLog()
+            ViewAnimation.animate(
+                withDuration: 1, animations: { view.position = Point(x: 100, y: 0) },
+                completion: log1.callback(rig.scene))
+            rig.go(0.4)
+            let before = Point(x: 100 * easeInOut(0.4), y: 0)
+            #expect(near(rig.shown.position, before))
+            ViewAnimation.animate(
+                withDuration: 1, options: .curveLinear, animations: { view.position = Point(x: 0, y: 50) },
+                completion: log2.callback(rig.scene))
+            // Nothing jumps at the change, and the running animation is still there.
+            #expect(near(rig.onScreen.position, before))
+            #expect(view.animationKeys() == ["position", "position-2"])
+            // model + Σ delta·(1 − progress): delta1 = (0,0) − (100,0), delta2 = (100,0) − (0,50).
+            rig.go(0.9)
+            let p1 = easeInOut(0.9)
+            let p2 = 0.5
+            let expected = Point(x: -100 * (1 - p1) + 100 * (1 - p2), y: 50 - 50 * (1 - p2))
+            #expect(near(rig.shown.position, expected))
+            rig.go(1.2)
+            #expect(log1.calls.count == 1 && near(log1.calls[0].time, 1) && log1.calls[0].finished)
+            #expect(log2.calls.isEmpty)
+            #expect(view.animationKeys() == ["position-2"])
+            rig.go(1.5)
+            #expect(log2.calls.count == 1 && near(log2.calls[0].time, 1.4) && log2.calls[0].finished)
+            #expect(rig.shown.position == Point(x: 0, y: 50))
+            #expect(!rig.scene.needsFrames)
+        }
     }
 
     @Test func aDelayedChangeLeavesTheRunningMotionAloneUntilItStarts() {
         let rig = ViewRig()
-        let view = rig.view
-        let log1 = CompletionLog()
-        let log2 = CompletionLog()
-        ViewAnimation.animate(
-            withDuration: 1, options: .curveLinear, animations: { view.opacity = 0 },
-            completion: log1.callback(rig.scene))
-        rig.go(0.5)
-        ViewAnimation.animate(
-            withDuration: 0.5, delay: 0.25, options: .curveLinear, animations: { view.opacity = 1 },
-            completion: log2.callback(rig.scene))
-        // Block 1 alone shows 1 − t; block 2 holds its start offset (0 − 1) during its delay.
-        #expect(near(rig.onScreen.opacity, 0.5))
-        rig.go(0.6)
-        #expect(near(rig.shown.opacity, 1 + (1 - 0.6) - 1))
-        // At 1.0 block 1 is done; block 2 is half-way from −1 to 0 over the model value 1.
-        rig.go(1)
-        #expect(near(rig.shown.opacity, 1 - 1 * (1 - 0.5)))
-        rig.go(2)
-        #expect(log1.calls.map { $0.finished } == [true] && near(log1.calls[0].time, 1))
-        #expect(log2.calls.map { $0.finished } == [true] && near(log2.calls[0].time, 1.25))
-        #expect(rig.shown.opacity == 1)
+        rig.scene.perform {
+            let view = rig.view
+            let log1 = CompletionLog()
+            let log2 = CompletionLog()
+            ViewAnimation.animate(
+                withDuration: 1, options: .curveLinear, animations: { view.opacity = 0 },
+                completion: log1.callback(rig.scene))
+            rig.go(0.5)
+            ViewAnimation.animate(
+                withDuration: 0.5, delay: 0.25, options: .curveLinear, animations: { view.opacity = 1 },
+                completion: log2.callback(rig.scene))
+            // Block 1 alone shows 1 − t; block 2 holds its start offset (0 − 1) during its delay.
+            #expect(near(rig.onScreen.opacity, 0.5))
+            rig.go(0.6)
+            #expect(near(rig.shown.opacity, 1 + (1 - 0.6) - 1))
+            // At 1.0 block 1 is done; block 2 is half-way from −1 to 0 over the model value 1.
+            rig.go(1)
+            #expect(near(rig.shown.opacity, 1 - 1 * (1 - 0.5)))
+            rig.go(2)
+            #expect(log1.calls.map { $0.finished } == [true] && near(log1.calls[0].time, 1))
+            #expect(log2.calls.map { $0.finished } == [true] && near(log2.calls[0].time, 1.25))
+            #expect(rig.shown.opacity == 1)
+        }
     }
 
     @Test func coloursAndRectsAddComponentWise() {
         let rig = ViewRig()
-        let view = rig.view
-        view.backgroundColor = Color(red: 1, green: 0, blue: 0)
-        view.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
-        ViewAnimation.animate(
-            withDuration: 1, options: .curveLinear,
-            animations: {
-                view.backgroundColor = Color(red: 0, green: 0, blue: 1)
-                view.bounds = Rect(x: 0, y: 0, width: 30, height: 10)
-            })
-        rig.go(0.5)
-        let colourBefore = rig.shown.backgroundColor!
-        #expect(near(colourBefore.red, 0.5) && near(colourBefore.blue, 0.5))
-        ViewAnimation.animate(
-            withDuration: 1, options: .curveLinear,
-            animations: {
-                view.backgroundColor = Color(red: 0, green: 1, blue: 0)
-                view.bounds = Rect(x: 0, y: 0, width: 10, height: 20)
-            })
-        let now = rig.onScreen
-        let c0 = now.backgroundColor!
-        #expect(near(c0.red, colourBefore.red) && near(c0.green, colourBefore.green))
-        #expect(near(c0.blue, colourBefore.blue) && near(c0.alpha, colourBefore.alpha))
-        #expect(near(now.bounds.width, 20) && near(now.bounds.height, 10))
-        #expect(Set(view.animationKeys()) == ["backgroundColor", "backgroundColor-2", "bounds", "bounds-2"])
-        // At 1.0 only block 2's delta is left, half-way: model + (old − new)·0.5.
-        rig.go(1)
-        let c = rig.shown.backgroundColor!
-        #expect(near(c.red, 0) && near(c.green, 1 - 0.5) && near(c.blue, 0.5) && near(c.alpha, 1))
-        #expect(near(rig.shown.bounds.width, 10 + 20 * 0.5) && near(rig.shown.bounds.height, 20 - 10 * 0.5))
+        rig.scene.perform {
+            let view = rig.view
+            view.backgroundColor = Color(red: 1, green: 0, blue: 0)
+            view.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+            ViewAnimation.animate(
+                withDuration: 1, options: .curveLinear,
+                animations: {
+                    view.backgroundColor = Color(red: 0, green: 0, blue: 1)
+                    view.bounds = Rect(x: 0, y: 0, width: 30, height: 10)
+                })
+            rig.go(0.5)
+            let colourBefore = rig.shown.backgroundColor!
+            #expect(near(colourBefore.red, 0.5) && near(colourBefore.blue, 0.5))
+            ViewAnimation.animate(
+                withDuration: 1, options: .curveLinear,
+                animations: {
+                    view.backgroundColor = Color(red: 0, green: 1, blue: 0)
+                    view.bounds = Rect(x: 0, y: 0, width: 10, height: 20)
+                })
+            let now = rig.onScreen
+            let c0 = now.backgroundColor!
+            #expect(near(c0.red, colourBefore.red) && near(c0.green, colourBefore.green))
+            #expect(near(c0.blue, colourBefore.blue) && near(c0.alpha, colourBefore.alpha))
+            #expect(near(now.bounds.width, 20) && near(now.bounds.height, 10))
+            #expect(
+                Set(view.animationKeys()) == ["backgroundColor", "backgroundColor-2", "bounds", "bounds-2"])
+            // At 1.0 only block 2's delta is left, half-way: model + (old − new)·0.5.
+            rig.go(1)
+            let c = rig.shown.backgroundColor!
+            #expect(near(c.red, 0) && near(c.green, 1 - 0.5) && near(c.blue, 0.5) && near(c.alpha, 1))
+            #expect(
+                near(rig.shown.bounds.width, 10 + 20 * 0.5) && near(rig.shown.bounds.height, 20 - 10 * 0.5))
+        }
     }
 
     @Test func translationsStackByConcatenation() {
         let rig = ViewRig()
-        let view = rig.view
-        let log1 = CompletionLog()
-        ViewAnimation.animate(
-            withDuration: 1, options: .curveLinear,
-            animations: { view.transform = Transform3D(translationX: 100, y: 0) },
-            completion: log1.callback(rig.scene))
-        rig.go(0.5)
-        let before = rig.shown.transform
-        #expect(near(before.m41, 50))
-        ViewAnimation.animate(
-            withDuration: 1, options: .curveLinear,
-            animations: { view.transform = Transform3D(translationX: 0, y: 40) })
-        #expect(near(rig.onScreen.transform, before))
-        #expect(view.animationKeys() == ["transform", "transform-2"])
-        // Translations commute: at 1.0 block 1 is done, block 2's delta (100, −40) is halved.
-        rig.go(1)
-        #expect(near(rig.shown.transform, Transform3D(translationX: 50, y: 40 - 20)))
-        #expect(log1.calls.map { $0.finished } == [true])
+        rig.scene.perform {
+            let view = rig.view
+            let log1 = CompletionLog()
+            ViewAnimation.animate(
+                withDuration: 1, options: .curveLinear,
+                animations: { view.transform = Transform3D(translationX: 100, y: 0) },
+                completion: log1.callback(rig.scene))
+            rig.go(0.5)
+            let before = rig.shown.transform
+            #expect(near(before.m41, 50))
+            ViewAnimation.animate(
+                withDuration: 1, options: .curveLinear,
+                animations: { view.transform = Transform3D(translationX: 0, y: 40) })
+            #expect(near(rig.onScreen.transform, before))
+            #expect(view.animationKeys() == ["transform", "transform-2"])
+            // Translations commute: at 1.0 block 1 is done, block 2's delta (100, −40) is halved.
+            rig.go(1)
+            #expect(near(rig.shown.transform, Transform3D(translationX: 50, y: 40 - 20)))
+            #expect(log1.calls.map { $0.finished } == [true])
+        }
     }
 
     @Test func transformsThatDoNotCommuteStartFromTheScreenInsteadOfJumping() {
         // A running delta is re-applied to the new model; a non-uniform scale under a new
         // rotation would jump, so the new animation starts from what is shown and replaces.
         let rig = ViewRig()
-        let view = rig.view
-        let log1 = CompletionLog()
-        ViewAnimation.animate(
-            withDuration: 1, options: .curveLinear,
-            animations: { view.transform = Transform3D(scaleX: 3, y: 1) },
-            completion: log1.callback(rig.scene))
-        rig.go(0.5)
-        let before = rig.shown.transform
-        #expect(near(before.m11, 2) && near(before.m22, 1))
-        let rotated = Transform3D(rotationZ: Double.pi / 2)
-        ViewAnimation.animate(
-            withDuration: 1, options: .curveLinear, animations: { view.transform = rotated })
-        #expect(near(rig.onScreen.transform, before))
-        #expect(view.animationKeys() == ["transform"])
-        rig.go(0.6)
-        #expect(log1.calls.count == 1 && near(log1.calls[0].time, 0.5) && !log1.calls[0].finished)
-        rig.go(2)
-        #expect(near(rig.shown.transform, rotated))
+        rig.scene.perform {
+            let view = rig.view
+            let log1 = CompletionLog()
+            ViewAnimation.animate(
+                withDuration: 1, options: .curveLinear,
+                animations: { view.transform = Transform3D(scaleX: 3, y: 1) },
+                completion: log1.callback(rig.scene))
+            rig.go(0.5)
+            let before = rig.shown.transform
+            #expect(near(before.m11, 2) && near(before.m22, 1))
+            let rotated = Transform3D(rotationZ: Double.pi / 2)
+            ViewAnimation.animate(
+                withDuration: 1, options: .curveLinear, animations: { view.transform = rotated })
+            #expect(near(rig.onScreen.transform, before))
+            #expect(view.animationKeys() == ["transform"])
+            rig.go(0.6)
+            #expect(log1.calls.count == 1 && near(log1.calls[0].time, 0.5) && !log1.calls[0].finished)
+            rig.go(2)
+            #expect(near(rig.shown.transform, rotated))
+        }
     }
 
     @Test func aSingularTransformReplacesFromTheOldModelValue() {
         // No delta exists over a singular model, so the change replaces the running
         // animation as before iOS 8: from the old model value (scale 2) to the new one.
         let rig = ViewRig()
-        let view = rig.view
-        let log1 = CompletionLog()
-        ViewAnimation.animate(
-            withDuration: 1, options: .curveLinear,
-            animations: { view.transform = Transform3D(scaleX: 2, y: 2) },
-            completion: log1.callback(rig.scene))
-        rig.go(0.5)
-        ViewAnimation.animate(
-            withDuration: 1, options: .curveLinear,
-            animations: { view.transform = Transform3D(scaleX: 0, y: 0) })
-        #expect(view.animationKeys() == ["transform"])
-        #expect(near(rig.onScreen.transform.m11, 2))
-        rig.go(1)
-        #expect(near(rig.shown.transform.m11, 1) && near(rig.shown.transform.m22, 1))
-        #expect(log1.calls.map { $0.finished } == [false])
+        rig.scene.perform {
+            let view = rig.view
+            let log1 = CompletionLog()
+            ViewAnimation.animate(
+                withDuration: 1, options: .curveLinear,
+                animations: { view.transform = Transform3D(scaleX: 2, y: 2) },
+                completion: log1.callback(rig.scene))
+            rig.go(0.5)
+            ViewAnimation.animate(
+                withDuration: 1, options: .curveLinear,
+                animations: { view.transform = Transform3D(scaleX: 0, y: 0) })
+            #expect(view.animationKeys() == ["transform"])
+            #expect(near(rig.onScreen.transform.m11, 2))
+            rig.go(1)
+            #expect(near(rig.shown.transform.m11, 1) && near(rig.shown.transform.m22, 1))
+            #expect(log1.calls.map { $0.finished } == [false])
+        }
     }
 
     @Test func beginFromCurrentStateReplacesEveryStackedAnimation() {
         let rig = ViewRig()
-        let view = rig.view
-        let log1 = CompletionLog()
-        let log2 = CompletionLog()
-        let log3 = CompletionLog()
-        ViewAnimation.animate(
-            withDuration: 1, options: .curveLinear, animations: { view.position = Point(x: 100, y: 0) },
-            completion: log1.callback(rig.scene))
-        rig.go(0.25)
-        ViewAnimation.animate(
-            withDuration: 1, options: .curveLinear, animations: { view.position = Point(x: 0, y: 100) },
-            completion: log2.callback(rig.scene))
-        rig.go(0.5)
-        // model (0,100) + (−100,0)·0.5 + (100,−100)·0.75
-        let shown = Point(x: -50 + 75, y: 100 - 75)
-        #expect(near(rig.shown.position, shown))
-        ViewAnimation.animate(
-            withDuration: 1, options: [.curveLinear, .beginFromCurrentState],
-            animations: { view.position = Point(x: 0, y: 0) }, completion: log3.callback(rig.scene))
-        #expect(view.animationKeys() == ["position"])
-        #expect(near(rig.onScreen.position, shown))
-        rig.go(1)
-        #expect(near(rig.shown.position, Point(x: shown.x * 0.5, y: shown.y * 0.5)))
-        #expect(log1.calls.map { $0.finished } == [false] && near(log1.calls[0].time, 0.5))
-        #expect(log2.calls.map { $0.finished } == [false] && near(log2.calls[0].time, 0.5))
-        rig.go(2)
-        #expect(log3.calls.map { $0.finished } == [true] && near(log3.calls[0].time, 1.5))
+        rig.scene.perform {
+            let view = rig.view
+            let log1 = CompletionLog()
+            let log2 = CompletionLog()
+            let log3 = CompletionLog()
+            ViewAnimation.animate(
+                withDuration: 1, options: .curveLinear, animations: { view.position = Point(x: 100, y: 0) },
+                completion: log1.callback(rig.scene))
+            rig.go(0.25)
+            ViewAnimation.animate(
+                withDuration: 1, options: .curveLinear, animations: { view.position = Point(x: 0, y: 100) },
+                completion: log2.callback(rig.scene))
+            rig.go(0.5)
+            // model (0,100) + (−100,0)·0.5 + (100,−100)·0.75
+            let shown = Point(x: -50 + 75, y: 100 - 75)
+            #expect(near(rig.shown.position, shown))
+            ViewAnimation.animate(
+                withDuration: 1, options: [.curveLinear, .beginFromCurrentState],
+                animations: { view.position = Point(x: 0, y: 0) }, completion: log3.callback(rig.scene))
+            #expect(view.animationKeys() == ["position"])
+            #expect(near(rig.onScreen.position, shown))
+            rig.go(1)
+            #expect(near(rig.shown.position, Point(x: shown.x * 0.5, y: shown.y * 0.5)))
+            #expect(log1.calls.map { $0.finished } == [false] && near(log1.calls[0].time, 0.5))
+            #expect(log2.calls.map { $0.finished } == [false] && near(log2.calls[0].time, 0.5))
+            rig.go(2)
+            #expect(log3.calls.map { $0.finished } == [true] && near(log3.calls[0].time, 1.5))
+        }
     }
 
     @Test func implicitAnimationsOfPlainLayersStillReplace() {
@@ -270,59 +286,65 @@ private func near(_ a: Transform3D, _ b: Transform3D, _ tol: Double = 1e-9) -> B
     @Test(arguments: [false, true])
     func twoChangesMakeOneAnimation(fromCurrentState: Bool) {
         let rig = ViewRig()
-        let view = rig.view
-        let log = CompletionLog()
-        var options: ViewAnimationOptions = .curveLinear
-        if fromCurrentState { options.insert(.beginFromCurrentState) }
-        ViewAnimation.animate(
-            withDuration: 1, options: options,
-            animations: {
-                view.position = Point(x: 50, y: 0)
-                view.position = Point(x: 100, y: 20)
-            }, completion: log.callback(rig.scene))
-        #expect(view.animationKeys() == ["position"])
-        rig.go(0.5)
-        #expect(near(rig.shown.position, Point(x: 50, y: 10)))
-        rig.go(1.5)
-        #expect(log.calls.count == 1 && near(log.calls[0].time, 1) && log.calls[0].finished)
+        rig.scene.perform {
+            let view = rig.view
+            let log = CompletionLog()
+            var options: ViewAnimationOptions = .curveLinear
+            if fromCurrentState { options.insert(.beginFromCurrentState) }
+            ViewAnimation.animate(
+                withDuration: 1, options: options,
+                animations: {
+                    view.position = Point(x: 50, y: 0)
+                    view.position = Point(x: 100, y: 20)
+                }, completion: log.callback(rig.scene))
+            #expect(view.animationKeys() == ["position"])
+            rig.go(0.5)
+            #expect(near(rig.shown.position, Point(x: 50, y: 10)))
+            rig.go(1.5)
+            #expect(log.calls.count == 1 && near(log.calls[0].time, 1) && log.calls[0].finished)
+        }
     }
 
     @Test func twoChangesOverARunningAnimationStackOnce() {
         let rig = ViewRig()
-        let view = rig.view
-        ViewAnimation.animate(
-            withDuration: 1, options: .curveLinear, animations: { view.opacity = 0 })
-        rig.go(0.5)
-        let log = CompletionLog()
-        ViewAnimation.animate(
-            withDuration: 1, options: .curveLinear,
-            animations: {
-                view.opacity = 0.8
-                view.opacity = 0.6
-            }, completion: log.callback(rig.scene))
-        #expect(view.animationKeys() == ["opacity", "opacity-2"])
-        #expect(near(rig.onScreen.opacity, 0.5))
-        // At 1.0: model 0.6 + block 1's delta (1 − 0) done + block 2's (0 − 0.6)·0.5.
-        rig.go(1)
-        #expect(near(rig.shown.opacity, 0.6 - 0.6 * 0.5))
-        rig.go(2)
-        #expect(log.calls.map { $0.finished } == [true])
+        rig.scene.perform {
+            let view = rig.view
+            ViewAnimation.animate(
+                withDuration: 1, options: .curveLinear, animations: { view.opacity = 0 })
+            rig.go(0.5)
+            let log = CompletionLog()
+            ViewAnimation.animate(
+                withDuration: 1, options: .curveLinear,
+                animations: {
+                    view.opacity = 0.8
+                    view.opacity = 0.6
+                }, completion: log.callback(rig.scene))
+            #expect(view.animationKeys() == ["opacity", "opacity-2"])
+            #expect(near(rig.onScreen.opacity, 0.5))
+            // At 1.0: model 0.6 + block 1's delta (1 − 0) done + block 2's (0 − 0.6)·0.5.
+            rig.go(1)
+            #expect(near(rig.shown.opacity, 0.6 - 0.6 * 0.5))
+            rig.go(2)
+            #expect(log.calls.map { $0.finished } == [true])
+        }
     }
 
     @Test func changingBackToTheStartValueAnimatesNothing() {
         let rig = ViewRig()
-        let view = rig.view
-        let log = CompletionLog()
-        ViewAnimation.animate(
-            withDuration: 1,
-            animations: {
-                view.opacity = 0.3
-                view.opacity = 1
-            }, completion: log.callback(rig.scene))
-        #expect(view.animationKeys().isEmpty)
-        rig.go(0.1)
-        // A block with nothing left to animate completes at once (dated when it ran).
-        #expect(log.calls.count == 1 && log.calls[0].time == 0 && log.calls[0].finished)
+        rig.scene.perform {
+            let view = rig.view
+            let log = CompletionLog()
+            ViewAnimation.animate(
+                withDuration: 1,
+                animations: {
+                    view.opacity = 0.3
+                    view.opacity = 1
+                }, completion: log.callback(rig.scene))
+            #expect(view.animationKeys().isEmpty)
+            rig.go(0.1)
+            // A block with nothing left to animate completes at once (dated when it ran).
+            #expect(log.calls.count == 1 && log.calls[0].time == 0 && log.calls[0].finished)
+        }
     }
 }
 
@@ -330,64 +352,72 @@ private func near(_ a: Transform3D, _ b: Transform3D, _ tol: Double = 1e-9) -> B
 @Suite struct TransactionFidelityTests {
     @Test func aCompletionWithNoAnimationsRunsInsideCommit() {
         let rig = ViewRig(viewBacking: false)
-        var ran = false
-        Transaction.begin()
-        Transaction.setCompletionBlock { ran = true }
-        Transaction.commit()
-        #expect(ran)
-        #expect(!rig.scene.needsFrames)
+        rig.scene.perform {
+            var ran = false
+            Transaction.begin()
+            Transaction.setCompletionBlock { ran = true }
+            Transaction.commit()
+            #expect(ran)
+            #expect(!rig.scene.needsFrames)
+        }
     }
 
     @Test func anOuterBlockWaitsForAnimationsOfNestedTransactionsWithoutBlocks() {
         let rig = ViewRig(viewBacking: false)
-        var log: [String] = []
-        Transaction.begin()
-        Transaction.setCompletionBlock { log.append("outer@\(rig.scene.currentTime)") }
-        Transaction.begin()
-        Transaction.setAnimationDuration(3)
-        rig.view.opacity = 0.5
-        Transaction.commit()
-        Transaction.commit()
-        #expect(log.isEmpty)
-        rig.go(2)
-        #expect(log.isEmpty)
-        rig.go(4)
-        #expect(log == ["outer@3.0"])
+        rig.scene.perform {
+            var log: [String] = []
+            Transaction.begin()
+            Transaction.setCompletionBlock { log.append("outer@\(rig.scene.currentTime)") }
+            Transaction.begin()
+            Transaction.setAnimationDuration(3)
+            rig.view.opacity = 0.5
+            Transaction.commit()
+            Transaction.commit()
+            #expect(log.isEmpty)
+            rig.go(2)
+            #expect(log.isEmpty)
+            rig.go(4)
+            #expect(log == ["outer@3.0"])
+        }
     }
 
     @Test func anInnerBlockWithNoAnimationsRunsAtItsCommitWhileTheOuterWaits() {
         let rig = ViewRig(viewBacking: false)
-        var log: [String] = []
-        Transaction.begin()
-        Transaction.setAnimationDuration(1)
-        Transaction.setCompletionBlock { log.append("outer") }
-        rig.view.opacity = 0.5
-        Transaction.begin()
-        Transaction.setCompletionBlock { log.append("inner") }
-        Transaction.commit()
-        #expect(log == ["inner"])
-        Transaction.commit()
-        rig.go(2)
-        #expect(log == ["inner", "outer"])
+        rig.scene.perform {
+            var log: [String] = []
+            Transaction.begin()
+            Transaction.setAnimationDuration(1)
+            Transaction.setCompletionBlock { log.append("outer") }
+            rig.view.opacity = 0.5
+            Transaction.begin()
+            Transaction.setCompletionBlock { log.append("inner") }
+            Transaction.commit()
+            #expect(log == ["inner"])
+            Transaction.commit()
+            rig.go(2)
+            #expect(log == ["inner", "outer"])
+        }
     }
 
     @Test func replacingACompletionBlockHandsTheOldOneOff() {
         let rig = ViewRig(viewBacking: false)
-        var log: [String] = []
-        Transaction.begin()
-        Transaction.setCompletionBlock { log.append("none") }
-        // Replaced before any animation: it runs at once.
-        Transaction.setCompletionBlock { log.append("a@\(rig.scene.currentTime)") }
-        #expect(log == ["none"])
-        Transaction.setAnimationDuration(1)
-        rig.view.opacity = 0.5
-        Transaction.setCompletionBlock { log.append("b@\(rig.scene.currentTime)") }
-        Transaction.setAnimationDuration(2)
-        rig.view.position = Point(x: 10, y: 0)
-        Transaction.commit()
-        rig.go(5)
-        // "a" waits only for the animation added before it was replaced.
-        #expect(log == ["none", "a@1.0", "b@2.0"])
+        rig.scene.perform {
+            var log: [String] = []
+            Transaction.begin()
+            Transaction.setCompletionBlock { log.append("none") }
+            // Replaced before any animation: it runs at once.
+            Transaction.setCompletionBlock { log.append("a@\(rig.scene.currentTime)") }
+            #expect(log == ["none"])
+            Transaction.setAnimationDuration(1)
+            rig.view.opacity = 0.5
+            Transaction.setCompletionBlock { log.append("b@\(rig.scene.currentTime)") }
+            Transaction.setAnimationDuration(2)
+            rig.view.position = Point(x: 10, y: 0)
+            Transaction.commit()
+            rig.go(5)
+            // "a" waits only for the animation added before it was replaced.
+            #expect(log == ["none", "a@1.0", "b@2.0"])
+        }
     }
 }
 
