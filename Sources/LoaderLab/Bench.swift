@@ -106,16 +106,21 @@ public struct Bench {
     /// Runs the benchmark with `arguments` (after `bench`); returns the exit status.
     public func run(_ arguments: [String]) -> Int32 {
         let io = commands.io
-        let options: Options
+        let parsed: Options?
         do {
-            guard let parsed = try Self.parse(arguments) else {
-                io.out(Self.usage)
-                return 0
-            }
-            options = parsed
+            parsed = try Self.parse(arguments)
         } catch {
             io.err("loaderlab: \(error)")
             return 2
+        }
+        guard let options = parsed else {
+            do {
+                try io.out(Self.usage)
+                return 0
+            } catch {
+                io.err("loaderlab: \(error)")
+                return 1
+            }
         }
         let names = Self.workloadNames(source: commands.source)
         for name in options.only where !names.contains(name) {
@@ -124,7 +129,7 @@ public struct Bench {
             return 2
         }
         do {
-            io.out(Self.machineDescription())
+            try io.out(Self.machineDescription())
             if options.sections.contains(.frames) { try runFrames(options) }
             if options.sections.contains(.headless) { try runHeadless(options) }
             if options.sections.contains(.window) {
@@ -148,11 +153,11 @@ public struct Bench {
     func runFrames(_ options: Options) throws {
         let io = commands.io
         let bench = FrameBench(frames: options.frames, warmup: options.warmup)
-        io.out("")
-        io.out(
+        try io.out("")
+        try io.out(
             "frames: \(options.frames) frames (+\(options.warmup) warm-up) of 1/60 s each; times in ms; "
                 + "ratio = (engine+render) p50 / raster p50")
-        io.out(
+        try io.out(
             BenchFormat.pad("workload", 12) + BenchFormat.pad("pixels", 11)
                 + "   engine p50/p95/p99      render p50/p95/p99      total p50/p95/p99"
                 + "       raster p50/p95/p99   ratio   | by thread CPU time: total p50/p99, raster p50/p99, ratio"
@@ -162,7 +167,7 @@ public struct Bench {
             where options.only.isEmpty || options.only.contains(name) {
                 let workload = try Self.makeWorkload(name, source: commands.source, size: Self.viewport)
                 let r = try bench.run(workload, scale: scale, images: commands.images)
-                io.out(Self.line(r))
+                try io.out(Self.line(r))
             }
         }
         if options.only.isEmpty || options.only.contains(Self.galleryName) {
@@ -206,7 +211,7 @@ public struct Bench {
         }
         let stats = BenchStats(wall)
         let cpuStats = BenchStats(cpu)
-        io.out(
+        try io.out(
             "app frame   \(width)x\(height)    GalleryApp.renderFrame (tick, update, damaged tiles, titles, HUD): "
                 + "p50/p95/p99 \(BenchFormat.ms(stats.p50))/\(BenchFormat.ms(stats.p95))/\(BenchFormat.ms(stats.p99)) ms"
                 + " | CPU p50/p99 \(BenchFormat.ms(cpuStats.p50))/\(BenchFormat.ms(cpuStats.p99)) ms; "
@@ -233,8 +238,8 @@ public struct Bench {
         let dir = FileManager.default.temporaryDirectory.path + "/loaderlab-bench-\(getpid())"
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        io.out("")
-        io.out(
+        try io.out("")
+        try io.out(
             "headless: `render --size 800x600` \(options.renders) times per loader, PNG to \(dir); "
                 + "split = snapshot / draw / PNG in ms (p50)")
         var totalFrames = 0
@@ -269,14 +274,14 @@ public struct Bench {
                 png.append(t2)
             }
             let fps = Double(options.renders) / seconds
-            io.out(
+            try io.out(
                 BenchFormat.pad(entry.id, 12) + BenchFormat.padLeft(BenchFormat.fixed(fps, 1), 8)
                     + " frames/s"
                     + "   split " + BenchFormat.ms(BenchStats(snapshot).p50) + " / "
                     + BenchFormat.ms(BenchStats(draw).p50) + " / " + BenchFormat.ms(BenchStats(png).p50))
         }
         if totalSeconds > 0 {
-            io.out(
+            try io.out(
                 BenchFormat.pad("all", 12)
                     + BenchFormat.padLeft(BenchFormat.fixed(Double(totalFrames) / totalSeconds, 1), 8)
                     + " frames/s")

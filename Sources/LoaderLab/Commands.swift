@@ -3,20 +3,24 @@ import LayerKit
 import LayerKitCairo
 
 /// Where a command writes: standard output and standard error, each taking whole lines
-/// (or blocks of lines) without the final newline.
+/// (or blocks of lines) without the final newline. Writing to standard output throws when the
+/// output cannot take it (closed, full, its reader gone): the command then fails with status 1.
+/// Standard error is where failures are reported, so a failure there is not reported again.
 public struct CommandIO: Sendable {
-    public var out: @Sendable (String) -> Void
+    public var out: @Sendable (String) throws -> Void
     public var err: @Sendable (String) -> Void
 
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+    public init(
+        out: @escaping @Sendable (String) throws -> Void, err: @escaping @Sendable (String) -> Void
+    ) {
         self.out = out
         self.err = err
     }
 
     /// The process's standard output and standard error.
     public static let standard = CommandIO(
-        out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-        err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        out: { try StandardStream.output.write($0 + "\n") },
+        err: { StandardStream.error.report($0) })
 }
 
 /// A command that ran and failed: its one-line message and the process exit status
@@ -78,9 +82,9 @@ public struct Commands {
         case .window:
             throw CommandFailure(message: "the window is not a headless command", exitCode: 1)
         case .list:
-            list()
+            try list()
         case .help(let command):
-            io.out(Help.text(for: command))
+            try io.out(Help.text(for: command))
         case .render(let options):
             try render(options)
         case .inspect(let options):
@@ -91,9 +95,9 @@ public struct Commands {
     }
 
     /// `list`: `id<TAB>title<TAB>kind`, one loader a line.
-    public func list() {
+    public func list() throws {
         for entry in source.entries {
-            io.out("\(entry.id)\t\(entry.title)\t\(entry.kind.rawValue)")
+            try io.out("\(entry.id)\t\(entry.title)\t\(entry.kind.rawValue)")
         }
     }
 
@@ -138,7 +142,7 @@ public struct Commands {
     /// `inspect`: the presentation tree as CLI.md's JSON on standard output.
     public func inspect(_ options: InspectOptions) throws {
         let shot = try snapshot(id: options.loaderID, moment: options.moment, size: options.size)
-        io.out(InspectJSON.document(loader: options.loaderID, snapshot: shot))
+        try io.out(InspectJSON.document(loader: options.loaderID, snapshot: shot))
     }
 
     func makeSurface(points: Size, scale: Double) throws -> ImageSurface {

@@ -261,6 +261,66 @@ import Testing
         #expect(unknown.err.contains("frobnicate"))
     }
 
+    /// Runs `script` with /bin/sh, the executable as `$0` and `arguments` as `$1`…, so the
+    /// script can close or redirect the executable's streams before `exec`ing it.
+    func shell(_ script: String, _ arguments: [String] = []) throws -> (status: Int32, err: String) {
+        let path = try #require(Self.executable, "the loaderlab executable is not built")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, path] + arguments
+        let err = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus)")
+        return (process.terminationStatus, String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Standard output closed or full: status 1 and one line on standard error, never a trap.
+    @Test func unwritableStandardOutputExitsOne() throws {
+        for (script, reason) in [
+            (#"exec "$0" list >&-"#, "closed"),
+            (#"exec "$0" help >/dev/full"#, "no space left on device"),
+            (#"exec "$0" --help >/dev/full"#, "no space left on device"),
+            (#"exec "$0" inspect --loader orbit >/dev/full"#, "no space left on device"),
+        ] {
+            let result = try shell(script)
+            #expect(result.status == 1, "\(script)")
+            #expect(result.err.split(separator: "\n").count == 1, "\(script): \(result.err)")
+            #expect(result.err.contains("standard output") && result.err.contains(reason), "\(result.err)")
+        }
+        // Standard error closed too: nothing to say it on, still status 1.
+        #expect(try shell(#"exec "$0" list >/dev/full 2>&-"#).status == 1)
+    }
+
+    /// Standard error closed: a bad argument still exits 2; a failed render still exits 1.
+    @Test func closedStandardErrorKeepsTheStatus() throws {
+        #expect(try shell(#"exec "$0" render --loader nope --out x.png 2>&-"#).status == 2)
+        #expect(try shell(#"exec "$0" render --loader orbit --out /nonexistent-dir/x.png 2>&-"#).status == 1)
+    }
+
+    /// A pipe whose reader has gone: EPIPE (SIGPIPE is ignored), status 1.
+    @Test func brokenPipeExitsOne() throws {
+        let path = try #require(Self.executable, "the loaderlab executable is not built")
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        close(fds[0])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["help"]
+        process.standardOutput = FileHandle(fileDescriptor: fds[1], closeOnDealloc: true)
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus)")
+        #expect(process.terminationStatus == 1)
+        #expect(errText.contains("broken pipe"), "\(errText)")
+    }
+
     @Test func unwritableOutputExitsOne() throws {
         let id = try run(["list"]).out.split(separator: "\t").first.map(String.init) ?? "demo"
         let out = "/nonexistent-\(UUID().uuidString)/x.png"
