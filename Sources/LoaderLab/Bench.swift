@@ -57,7 +57,8 @@ public struct Bench {
         func count(_ name: String, _ range: ClosedRange<Int>) throws -> Int {
             let text = try value(name)
             guard let n = Int(text), range.contains(n) else {
-                throw ArgumentError("bench: \(name) must be a whole number in \(range), not '\(text)'")
+                throw ArgumentError(
+                    "bench: \(name) must be a whole number in \(range), not \(MessageText.quoted(text))")
             }
             return n
         }
@@ -76,7 +77,8 @@ public struct Bench {
                 for part in text.split(separator: ",") {
                     guard let section = Options.Section(rawValue: String(part)) else {
                         throw ArgumentError(
-                            "bench: --only: unknown section '\(part)' (frames, headless, window)")
+                            "bench: --only: unknown section \(MessageText.quoted(String(part))) "
+                                + "(frames, headless, window)")
                     }
                     sections.insert(section)
                 }
@@ -85,17 +87,19 @@ public struct Bench {
             case "--window-seconds":
                 let text = try value(argument)
                 guard let s = Double(text), s.isFinite, s >= 1, s <= 3600 else {
-                    throw ArgumentError("bench: --window-seconds must be 1…3600, not '\(text)'")
+                    throw ArgumentError(
+                        "bench: --window-seconds must be 1…3600, not \(MessageText.quoted(text))")
                 }
                 options.windowSeconds = s
             case "--scale":
                 let text = try value(argument)
                 guard let s = Double(text), s.isFinite, s > 0, s <= 4 else {
-                    throw ArgumentError("bench: --scale must be a number in (0, 4], not '\(text)'")
+                    throw ArgumentError(
+                        "bench: --scale must be a number in (0, 4], not \(MessageText.quoted(text))")
                 }
                 scales.append(s)
             default:
-                throw ArgumentError("bench: unexpected argument '\(argument)'")
+                throw ArgumentError("bench: unexpected argument \(MessageText.quoted(argument))")
             }
             i += 1
         }
@@ -110,7 +114,7 @@ public struct Bench {
         do {
             parsed = try Self.parse(arguments)
         } catch {
-            io.err("loaderlab: \(error)")
+            commands.report("\(error)")
             return 2
         }
         guard let options = parsed else {
@@ -118,14 +122,15 @@ public struct Bench {
                 try io.out(Self.usage)
                 return 0
             } catch {
-                io.err("loaderlab: \(error)")
+                commands.report("\(error)")
                 return 1
             }
         }
         let names = Self.workloadNames(source: commands.source)
         for name in options.only where !names.contains(name) {
-            io.err(
-                "loaderlab: bench: --loader: unknown workload '\(name)' (\(names.joined(separator: ", ")))")
+            commands.report(
+                "bench: --loader: unknown workload \(MessageText.quoted(name)) (\(names.joined(separator: ", ")))"
+            )
             return 2
         }
         do {
@@ -137,10 +142,10 @@ public struct Bench {
             }
             return 0
         } catch let failure as CommandFailure {
-            io.err("loaderlab: \(failure.message)")
+            commands.report(failure.message)
             return failure.exitCode
         } catch {
-            io.err("loaderlab: bench: \(error)")
+            commands.report("bench: \(error)")
             return 1
         }
     }

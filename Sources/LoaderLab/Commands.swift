@@ -65,15 +65,20 @@ public struct Commands {
             try execute(invocation)
             return .finished(0)
         } catch let error as ArgumentError {
-            io.err("loaderlab: \(error.message)")
+            report(error.message)
             return .finished(2)
         } catch let failure as CommandFailure {
-            io.err("loaderlab: \(failure.message)")
+            report(failure.message)
             return .finished(failure.exitCode)
         } catch {
-            io.err("loaderlab: \(error)")
+            report("\(error)")
             return .finished(1)
         }
+    }
+
+    /// One line on standard error, its control characters escaped.
+    func report(_ message: String) {
+        io.err("loaderlab: " + MessageText.line(message))
     }
 
     /// Runs one parsed command (not `.window`).
@@ -104,17 +109,21 @@ public struct Commands {
     /// The snapshot for a command, with STATE checked against the loader's kind.
     func snapshot(id: String, moment: SceneMoment, size: Size?) throws -> SceneSnapshot {
         guard let entry = source.entry(id: id) else {
-            throw CommandFailure(message: "--loader: unknown loader '\(id)'", exitCode: 2)
+            throw CommandFailure(message: "--loader: unknown loader \(MessageText.quoted(id))", exitCode: 2)
         }
         if !entry.isHeader {
             switch moment {
             case .pull:
                 throw CommandFailure(
-                    message: "--pull: '\(id)' is a standalone loader; only headers can be pulled", exitCode: 2
+                    message:
+                        "--pull: \(MessageText.quoted(id)) is a standalone loader; only headers can be pulled",
+                    exitCode: 2
                 )
             case .refreshing:
                 throw CommandFailure(
-                    message: "--refreshing: '\(id)' is a standalone loader; only headers refresh", exitCode: 2
+                    message:
+                        "--refreshing: \(MessageText.quoted(id)) is a standalone loader; only headers refresh",
+                    exitCode: 2
                 )
             case .time:
                 break
@@ -123,7 +132,7 @@ public struct Commands {
         do {
             return try source.snapshot(id: id, moment: moment, size: size)
         } catch {
-            throw CommandFailure(message: "\(id): \(error)", exitCode: 1)
+            throw CommandFailure(message: "\(MessageText.escaped(id)): \(error)", exitCode: 1)
         }
     }
 

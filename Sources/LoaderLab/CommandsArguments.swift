@@ -87,7 +87,9 @@ public enum ArgumentParser {
     /// The commands `help` knows about.
     public static let commands = ["list", "render", "inspect", "sheet", "bench", "help"]
 
-    /// Limits that keep one bad number from asking for gigabytes or hours.
+    /// Limits that keep one bad number from asking for gigabytes or hours, or for an image
+    /// too small to show anything.
+    public static let minimumScale = 0.1
     public static let maximumScale = 8.0
     public static let maximumSide = 4096.0
     /// The largest image side in pixels (8192² ARGB pixels are 256 MiB).
@@ -104,13 +106,18 @@ public enum ArgumentParser {
         let rest = Array(arguments.dropFirst())
         switch first {
         case "--help", "-h":
-            guard rest.isEmpty else { throw ArgumentError("unexpected argument '\(rest[0])' after \(first)") }
+            guard rest.isEmpty else {
+                throw ArgumentError("unexpected argument \(MessageText.quoted(rest[0])) after \(first)")
+            }
             return .help(nil)
         case "help":
-            guard rest.count <= 1 else { throw ArgumentError("unexpected argument '\(rest[1])' after help") }
+            guard rest.count <= 1 else {
+                throw ArgumentError("unexpected argument \(MessageText.quoted(rest[1])) after help")
+            }
             if let command = rest.first, !commands.contains(command) {
                 throw ArgumentError(
-                    "help: unknown command '\(command)' (commands: \(commands.joined(separator: ", ")))")
+                    "help: unknown command \(MessageText.quoted(command)) "
+                        + "(commands: \(commands.joined(separator: ", ")))")
             }
             return .help(rest.first)
         case "list":
@@ -144,8 +151,8 @@ public enum ArgumentParser {
         default:
             guard first.hasPrefix("-") else {
                 throw ArgumentError(
-                    "unknown command '\(first)' (commands: \(commands.joined(separator: ", ")); "
-                        + "see loaderlab --help)")
+                    "unknown command \(MessageText.quoted(first)) "
+                        + "(commands: \(commands.joined(separator: ", ")); see loaderlab --help)")
             }
             let o = try Options(
                 arguments, command: nil, values: ["--loader", "--scale", "--size"], flags: [])
@@ -179,7 +186,7 @@ public enum ArgumentParser {
                     continue
                 }
                 guard argument.hasPrefix("--") else {
-                    throw ArgumentError("unexpected argument '\(argument)'\(context)")
+                    throw ArgumentError("unexpected argument \(MessageText.quoted(argument))\(context)")
                 }
                 var name = argument
                 var inlineValue: String?
@@ -201,7 +208,7 @@ public enum ArgumentParser {
                         i += 1
                     }
                 } else {
-                    throw ArgumentError("unknown option '\(name)'\(context)")
+                    throw ArgumentError("unknown option \(MessageText.quoted(name))\(context)")
                 }
             }
         }
@@ -210,7 +217,8 @@ public enum ArgumentParser {
     static func loaderID(_ o: Options, _ ids: [String]) throws -> String {
         guard let id = o.values["--loader"] else { throw ArgumentError("missing --loader ID") }
         guard ids.contains(id) else {
-            throw ArgumentError("--loader: unknown loader '\(id)' (known: \(ids.joined(separator: ", ")))")
+            throw ArgumentError(
+                "--loader: unknown loader \(MessageText.quoted(id)) (known: \(ids.joined(separator: ", ")))")
         }
         return id
     }
@@ -236,20 +244,20 @@ public enum ArgumentParser {
 
     static func scale(_ o: Options) throws -> Double? {
         guard let text = o.values["--scale"] else { return nil }
-        let s = try number(text, "--scale", max: maximumScale)
-        guard s > 0 else { throw ArgumentError("--scale: must be greater than 0, got '\(text)'") }
-        return s
+        return try number(text, "--scale", min: minimumScale, max: maximumScale)
     }
 
     static func size(_ o: Options) throws -> Size? {
         guard let text = o.values["--size"] else { return nil }
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
-            throw ArgumentError("--size: expected WxH in points (e.g. 200x200), got '\(text)'")
+            throw ArgumentError(
+                "--size: expected WxH in points (e.g. 200x200), got \(MessageText.quoted(text))")
         }
         guard w.isFinite, h.isFinite, w > 0, h > 0, w <= maximumSide, h <= maximumSide else {
             throw ArgumentError(
-                "--size: each side must be greater than 0 and at most \(format(maximumSide)), got '\(text)'")
+                "--size: each side must be greater than 0 and at most \(format(maximumSide)), "
+                    + "got \(MessageText.quoted(text))")
         }
         let size = Size(w, h)
         try checkPixels(size, scale: try scale(o) ?? 1)
@@ -265,13 +273,16 @@ public enum ArgumentParser {
         }
     }
 
-    /// A finite number in 0…`max`.
-    static func number(_ text: String, _ name: String, max: Double) throws -> Double {
-        guard let v = Double(text), v.isFinite else {
-            throw ArgumentError("\(name): expected a number, got '\(text)'")
+    /// A number in `min`…`max`. Infinity, and a number too large to represent (`1e309`,
+    /// which reads as infinity), are out of range rather than not numbers.
+    static func number(_ text: String, _ name: String, min: Double = 0, max: Double) throws -> Double {
+        guard let v = Double(text), !v.isNaN else {
+            throw ArgumentError("\(name): expected a number, got \(MessageText.quoted(text))")
         }
-        guard v >= 0, v <= max else {
-            throw ArgumentError("\(name): must be between 0 and \(format(max)), got '\(text)'")
+        guard v >= min, v <= max else {
+            throw ArgumentError(
+                "\(name): out of range: must be between \(format(min)) and \(format(max)), "
+                    + "got \(MessageText.quoted(text))")
         }
         return v
     }

@@ -190,6 +190,14 @@ import Testing
         #expect(capture.out.isEmpty)
     }
 
+    /// A loader id with escape codes and a newline: one line on stderr, the codes escaped.
+    @Test func errorMessageIsOneEscapedLine() {
+        let (status, _, capture) = runCommand(["render", "--loader", "x\u{1B}[2J\ny", "--out", "x.png"])
+        #expect(status == 2)
+        #expect(capture.err.count == 1)
+        #expect(capture.err.first?.contains(#"'x\e[2J\ny'"#) == true, "\(capture.err)")
+    }
+
     @Test func sheetDrawsEveryLoader() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
