@@ -40,7 +40,8 @@ public enum Help {
                 usage: loaderlab render --loader ID [STATE] [--size WxH] [--scale S] --out FILE.png
 
                 Draws the loader at the moment STATE picks into a PNG of size × scale pixels,
-                transparent where no layer draws. The file is written whole or not at all.
+                transparent where no layer draws. The file is written whole or not at all (a
+                symbolic link's target is replaced; a device or a FIFO is written to).
 
                 STATE: --time T | --pull P | --refreshing [--time T]   (default --time 0)
                 --size WxH   viewport in points, each side 0 < s ≤ 4096 (default: the loader's)

@@ -6,9 +6,10 @@ import X11Host
 // Before anything opens a file: a closed standard stream keeps its number, so a file opened
 // later cannot receive what is meant for it.
 StandardStream.reserveClosedDescriptors()
-// A closed pipe is a write error the commands report (EPIPE), not a signal that kills the
-// process.
+// A closed pipe and the file-size limit are write errors the commands report (EPIPE, EFBIG),
+// not signals that kill the process mid-write and leave a temporary file behind.
 signal(SIGPIPE, SIG_IGN)
+signal(SIGXFSZ, SIG_IGN)
 
 // Headless commands run here; with no command, the X11 host opens the previewer window.
 let commands = Commands(source: CatalogSceneSource())

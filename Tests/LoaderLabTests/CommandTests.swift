@@ -329,6 +329,19 @@ import Testing
         #expect(errText.contains("broken pipe"), "\(errText)")
     }
 
+    /// Over the file-size limit (`ulimit -f`): SIGXFSZ is ignored, the write fails with EFBIG,
+    /// the temporary file is removed and the message says why.
+    @Test func fileSizeLimitLeavesNoFile() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // One 512-byte block; orbit at scale 2 (400×400 pixels) is well over that.
+        let result = try shell(
+            #"ulimit -f 1 && exec "$0" render --loader orbit --scale 2 --out "$1""#, [dir + "/big.png"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("file too large"), "\(result.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == [])
+    }
+
     @Test func unwritableOutputExitsOne() throws {
         let id = try run(["list"]).out.split(separator: "\t").first.map(String.init) ?? "demo"
         let out = "/nonexistent-\(UUID().uuidString)/x.png"
