@@ -251,7 +251,7 @@ public struct Bench {
         var totalSeconds = 0.0
         for entry in commands.source.entries {
             let moment: SceneMoment = entry.isHeader ? .refreshing(time: 1) : .time(1)
-            let output = dir + "/\(entry.id).png"
+            let output = OutputPath(dir + "/\(entry.id).png")
             let render = RenderOptions(
                 loaderID: entry.id, moment: moment, size: Self.viewport, scale: 1, output: output)
             try commands.render(render)  // warm-up: image cache, first PNG

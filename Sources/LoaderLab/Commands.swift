@@ -56,11 +56,19 @@ public struct Commands {
     /// Parses and runs `arguments` (without the program name). A failure is reported as one
     /// line on standard error: status 2 for a bad or missing argument, 1 when the work failed.
     public func run(_ arguments: [String]) -> Outcome {
-        if arguments.first == "bench" {
-            return .finished(Bench(commands: self).run(Array(arguments.dropFirst())))
+        run(rawArguments: arguments.map { Array($0.utf8) })
+    }
+
+    /// `run(_:)` for the arguments as the bytes the process was given, so `--out` names the
+    /// file by exactly those bytes (see `ArgumentParser.parse(rawArguments:loaderIDs:)`).
+    public func run(rawArguments arguments: [[UInt8]]) -> Outcome {
+        if arguments.first == Array("bench".utf8) {
+            let rest = arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) }
+            return .finished(Bench(commands: self).run(rest))
         }
         do {
-            let invocation = try ArgumentParser.parse(arguments, loaderIDs: source.entries.map(\.id))
+            let invocation = try ArgumentParser.parse(
+                rawArguments: arguments, loaderIDs: source.entries.map(\.id))
             if case .window(let options) = invocation { return .openWindow(options) }
             try execute(invocation)
             return .finished(0)
@@ -79,6 +87,15 @@ public struct Commands {
     /// One line on standard error, its control characters escaped.
     func report(_ message: String) {
         io.err("loaderlab: " + MessageText.line(message))
+    }
+
+    /// The process's arguments after the program name, as the bytes it was given
+    /// (`CommandLine.arguments` replaces bytes that are not UTF-8).
+    public static var processArguments: [[UInt8]] {
+        (1..<Int(CommandLine.argc)).map { i in
+            guard let argument = CommandLine.unsafeArgv[i] else { return [] }
+            return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+        }
     }
 
     /// Runs one parsed command (not `.window`).
@@ -160,9 +177,9 @@ public struct Commands {
         return try cairo { try ImageSurface(width: max(1, w), height: max(1, h)) }
     }
 
-    func write(_ surface: ImageSurface, to path: String) throws {
+    func write(_ surface: ImageSurface, to path: OutputPath) throws {
         do {
-            try surface.writePNG(to: path)
+            try surface.writePNG(toPath: path.bytes)
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: 1)
         }

@@ -28,15 +28,36 @@ public struct WindowOptions: Hashable, Sendable {
     }
 }
 
+/// A file name from the command line, kept as the bytes given: a Linux file name need not be
+/// UTF-8, and decoding it would write the file under another name.
+public struct OutputPath: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public var bytes: [UInt8]
+
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    public init(_ path: String) {
+        bytes = Array(path.utf8)
+    }
+
+    public init(stringLiteral path: String) {
+        self.init(path)
+    }
+
+    /// The name read as UTF-8 (a byte that is not UTF-8 shows as U+FFFD).
+    public var description: String { String(decoding: bytes, as: UTF8.self) }
+}
+
 /// `render`'s settings.
 public struct RenderOptions: Hashable, Sendable {
     public var loaderID: String
     public var moment: SceneMoment
     public var size: Size?
     public var scale: Double
-    public var output: String
+    public var output: OutputPath
 
-    public init(loaderID: String, moment: SceneMoment, size: Size?, scale: Double, output: String) {
+    public init(loaderID: String, moment: SceneMoment, size: Size?, scale: Double, output: OutputPath) {
         self.loaderID = loaderID
         self.moment = moment
         self.size = size
@@ -62,9 +83,9 @@ public struct InspectOptions: Hashable, Sendable {
 public struct SheetOptions: Hashable, Sendable {
     public var time: Double
     public var scale: Double
-    public var output: String
+    public var output: OutputPath
 
-    public init(time: Double, scale: Double, output: String) {
+    public init(time: Double, scale: Double, output: OutputPath) {
         self.time = time
         self.scale = scale
         self.output = output
@@ -102,8 +123,16 @@ public enum ArgumentParser {
 
     /// Parses `arguments` (without the program name); `loaderIDs` are the ids `--loader` accepts.
     public static func parse(_ arguments: [String], loaderIDs: [String]) throws -> Invocation {
+        try parse(rawArguments: arguments.map { Array($0.utf8) }, loaderIDs: loaderIDs)
+    }
+
+    /// `parse(_:loaderIDs:)` for the arguments as the bytes the process was given: `--out`
+    /// keeps them exactly; everything else is read as UTF-8 (bytes that are not, replaced).
+    public static func parse(rawArguments: [[UInt8]], loaderIDs: [String]) throws -> Invocation {
+        let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
         guard let first = arguments.first else { return .window(WindowOptions()) }
         let rest = Array(arguments.dropFirst())
+        let rawRest = Array(rawArguments.dropFirst())
         switch first {
         case "--help", "-h":
             guard rest.isEmpty else {
@@ -121,12 +150,12 @@ public enum ArgumentParser {
             }
             return .help(rest.first)
         case "list":
-            let options = try Options(rest, command: "list", values: [], flags: [])
+            let options = try Options(rest, raw: rawRest, command: "list", values: [], flags: [])
             if options.help { return .help("list") }
             return .list
         case "render":
             let o = try Options(
-                rest, command: "render",
+                rest, raw: rawRest, command: "render",
                 values: ["--loader", "--time", "--pull", "--size", "--scale", "--out"],
                 flags: ["--refreshing"])
             if o.help { return .help("render") }
@@ -137,13 +166,14 @@ public enum ArgumentParser {
                     output: try output(o)))
         case "inspect":
             let o = try Options(
-                rest, command: "inspect", values: ["--loader", "--time", "--pull", "--size"],
+                rest, raw: rawRest, command: "inspect", values: ["--loader", "--time", "--pull", "--size"],
                 flags: ["--refreshing"])
             if o.help { return .help("inspect") }
             let id = try loaderID(o, loaderIDs)
             return .inspect(InspectOptions(loaderID: id, moment: try moment(o), size: try size(o)))
         case "sheet":
-            let o = try Options(rest, command: "sheet", values: ["--time", "--scale", "--out"], flags: [])
+            let o = try Options(
+                rest, raw: rawRest, command: "sheet", values: ["--time", "--scale", "--out"], flags: [])
             if o.help { return .help("sheet") }
             let time = try o.values["--time"].map { try number($0, "--time", max: maximumTime) }
             let scale = try scale(o) ?? 1
@@ -155,7 +185,8 @@ public enum ArgumentParser {
                         + "(commands: \(commands.joined(separator: ", ")); see loaderlab --help)")
             }
             let o = try Options(
-                arguments, command: nil, values: ["--loader", "--scale", "--size"], flags: [])
+                arguments, raw: rawArguments, command: nil, values: ["--loader", "--scale", "--size"],
+                flags: [])
             if o.help { return .help(nil) }
             var window = WindowOptions()
             if o.values["--loader"] != nil { window.loaderID = try loaderID(o, loaderIDs) }
@@ -169,11 +200,14 @@ public enum ArgumentParser {
     /// Options after the command word: `--name value`, `--name=value` or a flag.
     struct Options {
         var values: [String: String] = [:]
+        /// Each value as the bytes given; `values` holds them read as UTF-8.
+        var rawValues: [String: [UInt8]] = [:]
         var flags: Set<String> = []
         var help = false
 
+        /// `arguments` and `raw`, the same arguments as text and as bytes.
         init(
-            _ arguments: [String], command: String?, values allowedValues: Set<String>,
+            _ arguments: [String], raw: [[UInt8]], command: String?, values allowedValues: Set<String>,
             flags allowedFlags: Set<String>
         ) throws {
             let context = command.map { " for \($0)" } ?? ""
@@ -190,9 +224,14 @@ public enum ArgumentParser {
                 }
                 var name = argument
                 var inlineValue: String?
+                var inlineRaw: [UInt8] = []
                 if let eq = argument.firstIndex(of: "=") {
                     name = String(argument[..<eq])
                     inlineValue = String(argument[argument.index(after: eq)...])
+                    // "=" is one byte that no decoding replaces: the first in the bytes is this one.
+                    let bytes = raw[i - 1]
+                    inlineRaw = Array(
+                        bytes[(bytes.firstIndex(of: UInt8(ascii: "=")) ?? bytes.endIndex)...].dropFirst())
                 }
                 if allowedFlags.contains(name) {
                     guard inlineValue == nil else { throw ArgumentError("\(name) takes no value") }
@@ -202,9 +241,11 @@ public enum ArgumentParser {
                     guard values[name] == nil else { throw ArgumentError("\(name) given more than once") }
                     if let inlineValue {
                         values[name] = inlineValue
+                        rawValues[name] = inlineRaw
                     } else {
                         guard i < arguments.count else { throw ArgumentError("\(name) needs a value") }
                         values[name] = arguments[i]
+                        rawValues[name] = raw[i]
                         i += 1
                     }
                 } else {
@@ -223,10 +264,11 @@ public enum ArgumentParser {
         return id
     }
 
-    static func output(_ o: Options) throws -> String {
-        guard let out = o.values["--out"] else { throw ArgumentError("missing --out FILE.png") }
+    static func output(_ o: Options) throws -> OutputPath {
+        guard let out = o.rawValues["--out"] else { throw ArgumentError("missing --out FILE.png") }
         guard !out.isEmpty else { throw ArgumentError("--out: empty file name") }
-        return out
+        guard !out.contains(0) else { throw ArgumentError("--out: the file name contains a NUL character") }
+        return OutputPath(bytes: out)
     }
 
     static func moment(_ o: Options) throws -> SceneMoment {

@@ -13,7 +13,7 @@ signal(SIGXFSZ, SIG_IGN)
 
 // Headless commands run here; with no command, the X11 host opens the previewer window.
 let commands = Commands(source: CatalogSceneSource())
-switch commands.run(Array(CommandLine.arguments.dropFirst())) {
+switch commands.run(rawArguments: Commands.processArguments) {
 case .finished(let status):
     exit(status)
 case .openWindow(let options):

@@ -3,7 +3,7 @@ import LayerKit
 import LoaderLab
 import Testing
 
-/// Where the commands' output goes when it cannot take it.
+/// Where the commands' output goes when it cannot take it, and the bytes of `--out`.
 @Suite struct CommandOutputTests {
     /// `list`, `help` and `inspect` writing to the full device: status 1 and one line on
     /// standard error saying why.
@@ -35,5 +35,26 @@ import Testing
             #expect(error.error.code == EBADF)
             #expect("\(error)" == "cannot write to standard output: it is closed")
         }
+    }
+
+    /// `--out` keeps the bytes given, in both spellings, and render writes the file under them.
+    @Test func outputNameKeepsItsBytes() throws {
+        let name: [UInt8] = [0xFF, 0xFE] + Array("x.png".utf8)
+        let words = ["render", "--loader", "demo"].map { Array($0.utf8) }
+        for spelling in [[Array("--out".utf8), name], [Array("--out=".utf8) + name]] {
+            let invocation = try ArgumentParser.parse(rawArguments: words + spelling, loaderIDs: ["demo"])
+            guard case .render(let options) = invocation else {
+                Issue.record("parsed as \(invocation)")
+                continue
+            }
+            #expect(options.output.bytes == name)
+        }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let capture = Capture()
+        let outcome = Commands(source: DemoSceneSource(), io: capture.io).run(
+            rawArguments: words + [Array("--out".utf8), Array((dir + "/").utf8) + name])
+        #expect(outcome == .finished(0), "\(capture.err)")
+        #expect(ExecutableTests().rawNames(dir) == [name])
     }
 }

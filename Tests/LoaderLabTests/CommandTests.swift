@@ -198,6 +198,16 @@ import Testing
         #expect(capture.err.first?.contains(#"'x\e[2J\ny'"#) == true, "\(capture.err)")
     }
 
+    /// A NUL cannot be part of a file name: a bad argument, and no file by the part before it.
+    @Test func outputNameWithNULIsABadArgument() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (status, _, capture) = runCommand(["render", "--loader", "demo", "--out", dir + "/a\0b.png"])
+        #expect(status == 2)
+        #expect(capture.err.count == 1 && capture.err[0].contains("--out"), "\(capture.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == [])
+    }
+
     @Test func sheetDrawsEveryLoader() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -340,6 +350,28 @@ import Testing
         #expect(result.status == 1)
         #expect(result.err.contains("file too large"), "\(result.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == [])
+    }
+
+    /// A file name that is not UTF-8 is written under exactly the bytes given.
+    @Test func nonUTF8NameIsKept() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let result = try shell(
+            #"exec "$0" render --loader orbit --out "$1/$(printf '\377\376')x.png""#, [dir])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(rawNames(dir) == [[0xFF, 0xFE] + Array("x.png".utf8)])
+    }
+
+    /// The names in `dir` as bytes (FileManager decodes them).
+    func rawNames(_ dir: String) -> [[UInt8]] {
+        guard let stream = opendir(dir) else { return [] }
+        defer { closedir(stream) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != Array(".".utf8) && name != Array("..".utf8) { names.append(name) }
+        }
+        return names
     }
 
     @Test func unwritableOutputExitsOne() throws {
