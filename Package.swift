@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "LoaderLab", dependencies: ["LayerKit", "LayerKitCairo", "RefreshKit", "Loaders"]),
         // Window, events, paced render loop, presenting frames.
         .target(name: "X11Host", dependencies: ["LoaderLab", "LayerKit", "CX11"]),
-        .executableTarget(name: "loaderlab", dependencies: ["LoaderLab", "X11Host"]),
+        .executableTarget(name: "loaderlab", dependencies: ["LoaderLab", "X11Host", "LayerKit"]),
 
         // Test support shared by the test targets that draw: rendering a tree, comparing
         // against committed snapshots.

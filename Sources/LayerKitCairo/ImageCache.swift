@@ -1,4 +1,5 @@
 import Foundation
+import LayerKit
 
 /// PNG images by file path, each decoded once and kept for every later frame.
 ///
@@ -23,7 +24,7 @@ public final class ImageCache: @unchecked Sendable {
 
     /// Writes `message` and a newline to standard error.
     public static let reportOnStandardError: @Sendable (String) -> Void = { message in
-        FileHandle.standardError.write(Data(("loaderlab: " + message + "\n").utf8))
+        StandardStream.error.report("loaderlab: " + message)
     }
 
     /// The image at `path`, loaded on first use. Throws the load error (reported once).

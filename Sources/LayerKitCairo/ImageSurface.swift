@@ -89,34 +89,26 @@ public final class ImageSurface {
         return Pixel(premultipliedARGB: word)
     }
 
-    /// Writes the image as a PNG file. The file appears complete or not at all: the PNG goes
-    /// to a temporary file in the same directory, which is renamed over `path` on success and
-    /// removed on failure.
+    /// Writes the image as a PNG file at `path`; see `writePNG(toPath:)`.
     public func writePNG(to path: String) throws {
-        flush()
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        let temp =
-            dir + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let status = PNGEncoder.write(self, to: temp)
-        guard status.isSuccess else {
-            unlink(temp)
-            throw CairoError("cannot write \(path): \(Self.writeReason(status, dir: dir))")
-        }
-        guard rename(temp, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temp)
-            throw CairoError("cannot write \(path): \(reason)")
-        }
+        try writePNG(toPath: Array(path.utf8))
     }
 
-    private static func writeReason(_ status: cairo_status_t, dir: String) -> String {
-        var isDir: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) || !isDir.boolValue {
-            return "no such directory \(dir)"
+    /// Writes the image as a PNG to the file named by the bytes `path` (a Linux file name
+    /// need not be UTF-8). A regular file, or a new name, appears complete or not at all: the
+    /// PNG goes to a temporary file in the same directory, which is renamed over the name on
+    /// success and removed on failure. A symbolic link is followed and its target replaced;
+    /// a device or a FIFO (with a reader) is written to; a directory, socket or terminal is
+    /// refused. Throws a `CairoError` "cannot write PATH: REASON".
+    public func writePNG(toPath path: [UInt8]) throws {
+        guard let bytes = PNGEncoder.encode(self) else {
+            throw CairoError("cannot write \(OutputFile.display(path)): out of memory")
         }
-        if access(dir, W_OK) != 0 { return "directory \(dir) is not writable" }
-        return status.text
+        do {
+            try OutputFile.write(bytes, toPath: path)
+        } catch {
+            throw CairoError("cannot write \(OutputFile.display(path)): \(error.reason)")
+        }
     }
 
     /// Reads a PNG file into a new ARGB32 surface. Throws an error naming the file when it is

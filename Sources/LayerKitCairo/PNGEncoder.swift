@@ -80,28 +80,6 @@ enum PNGEncoder {
         return nil
     }
 
-    /// Writes `surface` as a PNG file at `path` (created or truncated). Returns Cairo's
-    /// status for the outcome, as `cairo_surface_write_to_png` would.
-    static func write(_ surface: ImageSurface, to path: String) -> cairo_status_t {
-        guard let bytes = encode(surface) else { return CAIRO_STATUS_NO_MEMORY }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return CAIRO_STATUS_WRITE_ERROR }
-        defer { close(fd) }
-        var written = 0
-        let ok = bytes.withUnsafeBytes { buffer -> Bool in
-            while written < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += n
-            }
-            return true
-        }
-        return ok ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
-    }
-
     /// One row: the filter type byte, then RGBA bytes un-premultiplied and Sub-filtered.
     @inline(__always)
     private static func filterRow(

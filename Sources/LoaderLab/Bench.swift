@@ -57,7 +57,8 @@ public struct Bench {
         func count(_ name: String, _ range: ClosedRange<Int>) throws -> Int {
             let text = try value(name)
             guard let n = Int(text), range.contains(n) else {
-                throw ArgumentError("bench: \(name) must be a whole number in \(range), not '\(text)'")
+                throw ArgumentError(
+                    "bench: \(name) must be a whole number in \(range), not \(MessageText.quoted(text))")
             }
             return n
         }
@@ -76,7 +77,8 @@ public struct Bench {
                 for part in text.split(separator: ",") {
                     guard let section = Options.Section(rawValue: String(part)) else {
                         throw ArgumentError(
-                            "bench: --only: unknown section '\(part)' (frames, headless, window)")
+                            "bench: --only: unknown section \(MessageText.quoted(String(part))) "
+                                + "(frames, headless, window)")
                     }
                     sections.insert(section)
                 }
@@ -85,17 +87,19 @@ public struct Bench {
             case "--window-seconds":
                 let text = try value(argument)
                 guard let s = Double(text), s.isFinite, s >= 1, s <= 3600 else {
-                    throw ArgumentError("bench: --window-seconds must be 1…3600, not '\(text)'")
+                    throw ArgumentError(
+                        "bench: --window-seconds must be 1…3600, not \(MessageText.quoted(text))")
                 }
                 options.windowSeconds = s
             case "--scale":
                 let text = try value(argument)
                 guard let s = Double(text), s.isFinite, s > 0, s <= 4 else {
-                    throw ArgumentError("bench: --scale must be a number in (0, 4], not '\(text)'")
+                    throw ArgumentError(
+                        "bench: --scale must be a number in (0, 4], not \(MessageText.quoted(text))")
                 }
                 scales.append(s)
             default:
-                throw ArgumentError("bench: unexpected argument '\(argument)'")
+                throw ArgumentError("bench: unexpected argument \(MessageText.quoted(argument))")
             }
             i += 1
         }
@@ -106,25 +110,31 @@ public struct Bench {
     /// Runs the benchmark with `arguments` (after `bench`); returns the exit status.
     public func run(_ arguments: [String]) -> Int32 {
         let io = commands.io
-        let options: Options
+        let parsed: Options?
         do {
-            guard let parsed = try Self.parse(arguments) else {
-                io.out(Self.usage)
-                return 0
-            }
-            options = parsed
+            parsed = try Self.parse(arguments)
         } catch {
-            io.err("loaderlab: \(error)")
+            commands.report("\(error)")
             return 2
+        }
+        guard let options = parsed else {
+            do {
+                try io.out(Self.usage)
+                return 0
+            } catch {
+                commands.report("\(error)")
+                return 1
+            }
         }
         let names = Self.workloadNames(source: commands.source)
         for name in options.only where !names.contains(name) {
-            io.err(
-                "loaderlab: bench: --loader: unknown workload '\(name)' (\(names.joined(separator: ", ")))")
+            commands.report(
+                "bench: --loader: unknown workload \(MessageText.quoted(name)) (\(names.joined(separator: ", ")))"
+            )
             return 2
         }
         do {
-            io.out(Self.machineDescription())
+            try io.out(Self.machineDescription())
             if options.sections.contains(.frames) { try runFrames(options) }
             if options.sections.contains(.headless) { try runHeadless(options) }
             if options.sections.contains(.window) {
@@ -132,10 +142,10 @@ public struct Bench {
             }
             return 0
         } catch let failure as CommandFailure {
-            io.err("loaderlab: \(failure.message)")
+            commands.report(failure.message)
             return failure.exitCode
         } catch {
-            io.err("loaderlab: bench: \(error)")
+            commands.report("bench: \(error)")
             return 1
         }
     }
@@ -148,11 +158,11 @@ public struct Bench {
     func runFrames(_ options: Options) throws {
         let io = commands.io
         let bench = FrameBench(frames: options.frames, warmup: options.warmup)
-        io.out("")
-        io.out(
+        try io.out("")
+        try io.out(
             "frames: \(options.frames) frames (+\(options.warmup) warm-up) of 1/60 s each; times in ms; "
                 + "ratio = (engine+render) p50 / raster p50")
-        io.out(
+        try io.out(
             BenchFormat.pad("workload", 12) + BenchFormat.pad("pixels", 11)
                 + "   engine p50/p95/p99      render p50/p95/p99      total p50/p95/p99"
                 + "       raster p50/p95/p99   ratio   | by thread CPU time: total p50/p99, raster p50/p99, ratio"
@@ -162,7 +172,7 @@ public struct Bench {
             where options.only.isEmpty || options.only.contains(name) {
                 let workload = try Self.makeWorkload(name, source: commands.source, size: Self.viewport)
                 let r = try bench.run(workload, scale: scale, images: commands.images)
-                io.out(Self.line(r))
+                try io.out(Self.line(r))
             }
         }
         if options.only.isEmpty || options.only.contains(Self.galleryName) {
@@ -206,7 +216,7 @@ public struct Bench {
         }
         let stats = BenchStats(wall)
         let cpuStats = BenchStats(cpu)
-        io.out(
+        try io.out(
             "app frame   \(width)x\(height)    GalleryApp.renderFrame (tick, update, damaged tiles, titles, HUD): "
                 + "p50/p95/p99 \(BenchFormat.ms(stats.p50))/\(BenchFormat.ms(stats.p95))/\(BenchFormat.ms(stats.p99)) ms"
                 + " | CPU p50/p99 \(BenchFormat.ms(cpuStats.p50))/\(BenchFormat.ms(cpuStats.p99)) ms; "
@@ -233,15 +243,15 @@ public struct Bench {
         let dir = FileManager.default.temporaryDirectory.path + "/loaderlab-bench-\(getpid())"
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        io.out("")
-        io.out(
+        try io.out("")
+        try io.out(
             "headless: `render --size 800x600` \(options.renders) times per loader, PNG to \(dir); "
                 + "split = snapshot / draw / PNG in ms (p50)")
         var totalFrames = 0
         var totalSeconds = 0.0
         for entry in commands.source.entries {
             let moment: SceneMoment = entry.isHeader ? .refreshing(time: 1) : .time(1)
-            let output = dir + "/\(entry.id).png"
+            let output = OutputPath(dir + "/\(entry.id).png")
             let render = RenderOptions(
                 loaderID: entry.id, moment: moment, size: Self.viewport, scale: 1, output: output)
             try commands.render(render)  // warm-up: image cache, first PNG
@@ -269,14 +279,14 @@ public struct Bench {
                 png.append(t2)
             }
             let fps = Double(options.renders) / seconds
-            io.out(
+            try io.out(
                 BenchFormat.pad(entry.id, 12) + BenchFormat.padLeft(BenchFormat.fixed(fps, 1), 8)
                     + " frames/s"
                     + "   split " + BenchFormat.ms(BenchStats(snapshot).p50) + " / "
                     + BenchFormat.ms(BenchStats(draw).p50) + " / " + BenchFormat.ms(BenchStats(png).p50))
         }
         if totalSeconds > 0 {
-            io.out(
+            try io.out(
                 BenchFormat.pad("all", 12)
                     + BenchFormat.padLeft(BenchFormat.fixed(Double(totalFrames) / totalSeconds, 1), 8)
                     + " frames/s")

@@ -24,9 +24,9 @@ struct BenchWindow {
     }
 
     func run() throws {
-        io.out("")
+        try io.out("")
         guard let xvfb = Self.which("Xvfb"), let xdotool = Self.which("xdotool") else {
-            io.out("window: skipped (needs Xvfb and xdotool: `make deps-test`)")
+            try io.out("window: skipped (needs Xvfb and xdotool: `make deps-test`)")
             return
         }
         let dir = FileManager.default.temporaryDirectory.path + "/loaderlab-bench-window-\(getpid())"
@@ -36,7 +36,7 @@ struct BenchWindow {
         let server = try XvfbServer(executable: xvfb)
         defer { server.stop() }
         let log = dir + "/frames.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
 
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = server.display
@@ -72,11 +72,11 @@ struct BenchWindow {
         }
         guard startup.isFinite else { throw Failure(description: "window: no frame within 10 s") }
         let rssAtStart = ProcStat.vmHWM(pid: pid)
-        io.out("window: Xvfb \(server.display), \(executable)")
-        io.out(
+        try io.out("window: Xvfb \(server.display), \(executable)")
+        try io.out(
             "startup to first presented frame: \(BenchFormat.ms(startup)) ms; peak RSS then \(Self.kib(rssAtStart))"
         )
-        io.out("first frame: " + Self.firstLine(log))
+        try io.out("first frame: " + Self.firstLine(log))
 
         let tool = XdotoolDriver(executable: xdotool, display: server.display)
         try tool.waitForWindow(named: "LoaderLab")
@@ -108,9 +108,9 @@ struct BenchWindow {
         let idle = measure(pid: pid, log: log)
         let rss = ProcStat.vmHWM(pid: pid)
 
-        io.out("animating \(BenchFormat.fixed(busy.seconds, 1)) s: " + busy.summary)
-        io.out("idle      \(BenchFormat.fixed(idle.seconds, 1)) s: " + idle.summary)
-        io.out("peak RSS (VmHWM) at the end: \(Self.kib(rss))")
+        try io.out("animating \(BenchFormat.fixed(busy.seconds, 1)) s: " + busy.summary)
+        try io.out("idle      \(BenchFormat.fixed(idle.seconds, 1)) s: " + idle.summary)
+        try io.out("peak RSS (VmHWM) at the end: \(Self.kib(rss))")
     }
 
     struct Window {

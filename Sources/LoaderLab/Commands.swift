@@ -3,20 +3,24 @@ import LayerKit
 import LayerKitCairo
 
 /// Where a command writes: standard output and standard error, each taking whole lines
-/// (or blocks of lines) without the final newline.
+/// (or blocks of lines) without the final newline. Writing to standard output throws when the
+/// output cannot take it (closed, full, its reader gone): the command then fails with status 1.
+/// Standard error is where failures are reported, so a failure there is not reported again.
 public struct CommandIO: Sendable {
-    public var out: @Sendable (String) -> Void
+    public var out: @Sendable (String) throws -> Void
     public var err: @Sendable (String) -> Void
 
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+    public init(
+        out: @escaping @Sendable (String) throws -> Void, err: @escaping @Sendable (String) -> Void
+    ) {
         self.out = out
         self.err = err
     }
 
     /// The process's standard output and standard error.
     public static let standard = CommandIO(
-        out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-        err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        out: { try StandardStream.output.write($0 + "\n") },
+        err: { StandardStream.error.report($0) })
 }
 
 /// A command that ran and failed: its one-line message and the process exit status
@@ -52,23 +56,45 @@ public struct Commands {
     /// Parses and runs `arguments` (without the program name). A failure is reported as one
     /// line on standard error: status 2 for a bad or missing argument, 1 when the work failed.
     public func run(_ arguments: [String]) -> Outcome {
-        if arguments.first == "bench" {
-            return .finished(Bench(commands: self).run(Array(arguments.dropFirst())))
+        run(rawArguments: arguments.map { Array($0.utf8) })
+    }
+
+    /// `run(_:)` for the arguments as the bytes the process was given, so `--out` names the
+    /// file by exactly those bytes (see `ArgumentParser.parse(rawArguments:loaderIDs:)`).
+    public func run(rawArguments arguments: [[UInt8]]) -> Outcome {
+        if arguments.first == Array("bench".utf8) {
+            let rest = arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) }
+            return .finished(Bench(commands: self).run(rest))
         }
         do {
-            let invocation = try ArgumentParser.parse(arguments, loaderIDs: source.entries.map(\.id))
+            let invocation = try ArgumentParser.parse(
+                rawArguments: arguments, loaderIDs: source.entries.map(\.id))
             if case .window(let options) = invocation { return .openWindow(options) }
             try execute(invocation)
             return .finished(0)
         } catch let error as ArgumentError {
-            io.err("loaderlab: \(error.message)")
+            report(error.message)
             return .finished(2)
         } catch let failure as CommandFailure {
-            io.err("loaderlab: \(failure.message)")
+            report(failure.message)
             return .finished(failure.exitCode)
         } catch {
-            io.err("loaderlab: \(error)")
+            report("\(error)")
             return .finished(1)
+        }
+    }
+
+    /// One line on standard error, its control characters escaped.
+    func report(_ message: String) {
+        io.err("loaderlab: " + MessageText.line(message))
+    }
+
+    /// The process's arguments after the program name, as the bytes it was given
+    /// (`CommandLine.arguments` replaces bytes that are not UTF-8).
+    public static var processArguments: [[UInt8]] {
+        (1..<Int(CommandLine.argc)).map { i in
+            guard let argument = CommandLine.unsafeArgv[i] else { return [] }
+            return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
         }
     }
 
@@ -78,9 +104,9 @@ public struct Commands {
         case .window:
             throw CommandFailure(message: "the window is not a headless command", exitCode: 1)
         case .list:
-            list()
+            try list()
         case .help(let command):
-            io.out(Help.text(for: command))
+            try io.out(Help.text(for: command))
         case .render(let options):
             try render(options)
         case .inspect(let options):
@@ -91,26 +117,30 @@ public struct Commands {
     }
 
     /// `list`: `id<TAB>title<TAB>kind`, one loader a line.
-    public func list() {
+    public func list() throws {
         for entry in source.entries {
-            io.out("\(entry.id)\t\(entry.title)\t\(entry.kind.rawValue)")
+            try io.out("\(entry.id)\t\(entry.title)\t\(entry.kind.rawValue)")
         }
     }
 
     /// The snapshot for a command, with STATE checked against the loader's kind.
     func snapshot(id: String, moment: SceneMoment, size: Size?) throws -> SceneSnapshot {
         guard let entry = source.entry(id: id) else {
-            throw CommandFailure(message: "--loader: unknown loader '\(id)'", exitCode: 2)
+            throw CommandFailure(message: "--loader: unknown loader \(MessageText.quoted(id))", exitCode: 2)
         }
         if !entry.isHeader {
             switch moment {
             case .pull:
                 throw CommandFailure(
-                    message: "--pull: '\(id)' is a standalone loader; only headers can be pulled", exitCode: 2
+                    message:
+                        "--pull: \(MessageText.quoted(id)) is a standalone loader; only headers can be pulled",
+                    exitCode: 2
                 )
             case .refreshing:
                 throw CommandFailure(
-                    message: "--refreshing: '\(id)' is a standalone loader; only headers refresh", exitCode: 2
+                    message:
+                        "--refreshing: \(MessageText.quoted(id)) is a standalone loader; only headers refresh",
+                    exitCode: 2
                 )
             case .time:
                 break
@@ -119,7 +149,7 @@ public struct Commands {
         do {
             return try source.snapshot(id: id, moment: moment, size: size)
         } catch {
-            throw CommandFailure(message: "\(id): \(error)", exitCode: 1)
+            throw CommandFailure(message: "\(MessageText.escaped(id)): \(error)", exitCode: 1)
         }
     }
 
@@ -138,7 +168,7 @@ public struct Commands {
     /// `inspect`: the presentation tree as CLI.md's JSON on standard output.
     public func inspect(_ options: InspectOptions) throws {
         let shot = try snapshot(id: options.loaderID, moment: options.moment, size: options.size)
-        io.out(InspectJSON.document(loader: options.loaderID, snapshot: shot))
+        try io.out(InspectJSON.document(loader: options.loaderID, snapshot: shot))
     }
 
     func makeSurface(points: Size, scale: Double) throws -> ImageSurface {
@@ -147,9 +177,9 @@ public struct Commands {
         return try cairo { try ImageSurface(width: max(1, w), height: max(1, h)) }
     }
 
-    func write(_ surface: ImageSurface, to path: String) throws {
+    func write(_ surface: ImageSurface, to path: OutputPath) throws {
         do {
-            try surface.writePNG(to: path)
+            try surface.writePNG(toPath: path.bytes)
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: 1)
         }

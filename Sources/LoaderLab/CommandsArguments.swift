@@ -28,15 +28,36 @@ public struct WindowOptions: Hashable, Sendable {
     }
 }
 
+/// A file name from the command line, kept as the bytes given: a Linux file name need not be
+/// UTF-8, and decoding it would write the file under another name.
+public struct OutputPath: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public var bytes: [UInt8]
+
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    public init(_ path: String) {
+        bytes = Array(path.utf8)
+    }
+
+    public init(stringLiteral path: String) {
+        self.init(path)
+    }
+
+    /// The name read as UTF-8 (a byte that is not UTF-8 shows as U+FFFD).
+    public var description: String { String(decoding: bytes, as: UTF8.self) }
+}
+
 /// `render`'s settings.
 public struct RenderOptions: Hashable, Sendable {
     public var loaderID: String
     public var moment: SceneMoment
     public var size: Size?
     public var scale: Double
-    public var output: String
+    public var output: OutputPath
 
-    public init(loaderID: String, moment: SceneMoment, size: Size?, scale: Double, output: String) {
+    public init(loaderID: String, moment: SceneMoment, size: Size?, scale: Double, output: OutputPath) {
         self.loaderID = loaderID
         self.moment = moment
         self.size = size
@@ -62,9 +83,9 @@ public struct InspectOptions: Hashable, Sendable {
 public struct SheetOptions: Hashable, Sendable {
     public var time: Double
     public var scale: Double
-    public var output: String
+    public var output: OutputPath
 
-    public init(time: Double, scale: Double, output: String) {
+    public init(time: Double, scale: Double, output: OutputPath) {
         self.time = time
         self.scale = scale
         self.output = output
@@ -87,7 +108,9 @@ public enum ArgumentParser {
     /// The commands `help` knows about.
     public static let commands = ["list", "render", "inspect", "sheet", "bench", "help"]
 
-    /// Limits that keep one bad number from asking for gigabytes or hours.
+    /// Limits that keep one bad number from asking for gigabytes or hours, or for an image
+    /// too small to show anything.
+    public static let minimumScale = 0.1
     public static let maximumScale = 8.0
     public static let maximumSide = 4096.0
     /// The largest image side in pixels (8192² ARGB pixels are 256 MiB).
@@ -100,26 +123,39 @@ public enum ArgumentParser {
 
     /// Parses `arguments` (without the program name); `loaderIDs` are the ids `--loader` accepts.
     public static func parse(_ arguments: [String], loaderIDs: [String]) throws -> Invocation {
+        try parse(rawArguments: arguments.map { Array($0.utf8) }, loaderIDs: loaderIDs)
+    }
+
+    /// `parse(_:loaderIDs:)` for the arguments as the bytes the process was given: `--out`
+    /// keeps them exactly; everything else is read as UTF-8 (bytes that are not, replaced).
+    public static func parse(rawArguments: [[UInt8]], loaderIDs: [String]) throws -> Invocation {
+        let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
         guard let first = arguments.first else { return .window(WindowOptions()) }
         let rest = Array(arguments.dropFirst())
+        let rawRest = Array(rawArguments.dropFirst())
         switch first {
         case "--help", "-h":
-            guard rest.isEmpty else { throw ArgumentError("unexpected argument '\(rest[0])' after \(first)") }
+            guard rest.isEmpty else {
+                throw ArgumentError("unexpected argument \(MessageText.quoted(rest[0])) after \(first)")
+            }
             return .help(nil)
         case "help":
-            guard rest.count <= 1 else { throw ArgumentError("unexpected argument '\(rest[1])' after help") }
+            guard rest.count <= 1 else {
+                throw ArgumentError("unexpected argument \(MessageText.quoted(rest[1])) after help")
+            }
             if let command = rest.first, !commands.contains(command) {
                 throw ArgumentError(
-                    "help: unknown command '\(command)' (commands: \(commands.joined(separator: ", ")))")
+                    "help: unknown command \(MessageText.quoted(command)) "
+                        + "(commands: \(commands.joined(separator: ", ")))")
             }
             return .help(rest.first)
         case "list":
-            let options = try Options(rest, command: "list", values: [], flags: [])
+            let options = try Options(rest, raw: rawRest, command: "list", values: [], flags: [])
             if options.help { return .help("list") }
             return .list
         case "render":
             let o = try Options(
-                rest, command: "render",
+                rest, raw: rawRest, command: "render",
                 values: ["--loader", "--time", "--pull", "--size", "--scale", "--out"],
                 flags: ["--refreshing"])
             if o.help { return .help("render") }
@@ -130,13 +166,14 @@ public enum ArgumentParser {
                     output: try output(o)))
         case "inspect":
             let o = try Options(
-                rest, command: "inspect", values: ["--loader", "--time", "--pull", "--size"],
+                rest, raw: rawRest, command: "inspect", values: ["--loader", "--time", "--pull", "--size"],
                 flags: ["--refreshing"])
             if o.help { return .help("inspect") }
             let id = try loaderID(o, loaderIDs)
             return .inspect(InspectOptions(loaderID: id, moment: try moment(o), size: try size(o)))
         case "sheet":
-            let o = try Options(rest, command: "sheet", values: ["--time", "--scale", "--out"], flags: [])
+            let o = try Options(
+                rest, raw: rawRest, command: "sheet", values: ["--time", "--scale", "--out"], flags: [])
             if o.help { return .help("sheet") }
             let time = try o.values["--time"].map { try number($0, "--time", max: maximumTime) }
             let scale = try scale(o) ?? 1
@@ -144,11 +181,12 @@ public enum ArgumentParser {
         default:
             guard first.hasPrefix("-") else {
                 throw ArgumentError(
-                    "unknown command '\(first)' (commands: \(commands.joined(separator: ", ")); "
-                        + "see loaderlab --help)")
+                    "unknown command \(MessageText.quoted(first)) "
+                        + "(commands: \(commands.joined(separator: ", ")); see loaderlab --help)")
             }
             let o = try Options(
-                arguments, command: nil, values: ["--loader", "--scale", "--size"], flags: [])
+                arguments, raw: rawArguments, command: nil, values: ["--loader", "--scale", "--size"],
+                flags: [])
             if o.help { return .help(nil) }
             var window = WindowOptions()
             if o.values["--loader"] != nil { window.loaderID = try loaderID(o, loaderIDs) }
@@ -162,11 +200,14 @@ public enum ArgumentParser {
     /// Options after the command word: `--name value`, `--name=value` or a flag.
     struct Options {
         var values: [String: String] = [:]
+        /// Each value as the bytes given; `values` holds them read as UTF-8.
+        var rawValues: [String: [UInt8]] = [:]
         var flags: Set<String> = []
         var help = false
 
+        /// `arguments` and `raw`, the same arguments as text and as bytes.
         init(
-            _ arguments: [String], command: String?, values allowedValues: Set<String>,
+            _ arguments: [String], raw: [[UInt8]], command: String?, values allowedValues: Set<String>,
             flags allowedFlags: Set<String>
         ) throws {
             let context = command.map { " for \($0)" } ?? ""
@@ -179,13 +220,18 @@ public enum ArgumentParser {
                     continue
                 }
                 guard argument.hasPrefix("--") else {
-                    throw ArgumentError("unexpected argument '\(argument)'\(context)")
+                    throw ArgumentError("unexpected argument \(MessageText.quoted(argument))\(context)")
                 }
                 var name = argument
                 var inlineValue: String?
+                var inlineRaw: [UInt8] = []
                 if let eq = argument.firstIndex(of: "=") {
                     name = String(argument[..<eq])
                     inlineValue = String(argument[argument.index(after: eq)...])
+                    // "=" is one byte that no decoding replaces: the first in the bytes is this one.
+                    let bytes = raw[i - 1]
+                    inlineRaw = Array(
+                        bytes[(bytes.firstIndex(of: UInt8(ascii: "=")) ?? bytes.endIndex)...].dropFirst())
                 }
                 if allowedFlags.contains(name) {
                     guard inlineValue == nil else { throw ArgumentError("\(name) takes no value") }
@@ -195,13 +241,15 @@ public enum ArgumentParser {
                     guard values[name] == nil else { throw ArgumentError("\(name) given more than once") }
                     if let inlineValue {
                         values[name] = inlineValue
+                        rawValues[name] = inlineRaw
                     } else {
                         guard i < arguments.count else { throw ArgumentError("\(name) needs a value") }
                         values[name] = arguments[i]
+                        rawValues[name] = raw[i]
                         i += 1
                     }
                 } else {
-                    throw ArgumentError("unknown option '\(name)'\(context)")
+                    throw ArgumentError("unknown option \(MessageText.quoted(name))\(context)")
                 }
             }
         }
@@ -210,15 +258,17 @@ public enum ArgumentParser {
     static func loaderID(_ o: Options, _ ids: [String]) throws -> String {
         guard let id = o.values["--loader"] else { throw ArgumentError("missing --loader ID") }
         guard ids.contains(id) else {
-            throw ArgumentError("--loader: unknown loader '\(id)' (known: \(ids.joined(separator: ", ")))")
+            throw ArgumentError(
+                "--loader: unknown loader \(MessageText.quoted(id)) (known: \(ids.joined(separator: ", ")))")
         }
         return id
     }
 
-    static func output(_ o: Options) throws -> String {
-        guard let out = o.values["--out"] else { throw ArgumentError("missing --out FILE.png") }
+    static func output(_ o: Options) throws -> OutputPath {
+        guard let out = o.rawValues["--out"] else { throw ArgumentError("missing --out FILE.png") }
         guard !out.isEmpty else { throw ArgumentError("--out: empty file name") }
-        return out
+        guard !out.contains(0) else { throw ArgumentError("--out: the file name contains a NUL character") }
+        return OutputPath(bytes: out)
     }
 
     static func moment(_ o: Options) throws -> SceneMoment {
@@ -236,20 +286,20 @@ public enum ArgumentParser {
 
     static func scale(_ o: Options) throws -> Double? {
         guard let text = o.values["--scale"] else { return nil }
-        let s = try number(text, "--scale", max: maximumScale)
-        guard s > 0 else { throw ArgumentError("--scale: must be greater than 0, got '\(text)'") }
-        return s
+        return try number(text, "--scale", min: minimumScale, max: maximumScale)
     }
 
     static func size(_ o: Options) throws -> Size? {
         guard let text = o.values["--size"] else { return nil }
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
-            throw ArgumentError("--size: expected WxH in points (e.g. 200x200), got '\(text)'")
+            throw ArgumentError(
+                "--size: expected WxH in points (e.g. 200x200), got \(MessageText.quoted(text))")
         }
         guard w.isFinite, h.isFinite, w > 0, h > 0, w <= maximumSide, h <= maximumSide else {
             throw ArgumentError(
-                "--size: each side must be greater than 0 and at most \(format(maximumSide)), got '\(text)'")
+                "--size: each side must be greater than 0 and at most \(format(maximumSide)), "
+                    + "got \(MessageText.quoted(text))")
         }
         let size = Size(w, h)
         try checkPixels(size, scale: try scale(o) ?? 1)
@@ -265,13 +315,16 @@ public enum ArgumentParser {
         }
     }
 
-    /// A finite number in 0…`max`.
-    static func number(_ text: String, _ name: String, max: Double) throws -> Double {
-        guard let v = Double(text), v.isFinite else {
-            throw ArgumentError("\(name): expected a number, got '\(text)'")
+    /// A number in `min`…`max`. Infinity, and a number too large to represent (`1e309`,
+    /// which reads as infinity), are out of range rather than not numbers.
+    static func number(_ text: String, _ name: String, min: Double = 0, max: Double) throws -> Double {
+        guard let v = Double(text), !v.isNaN else {
+            throw ArgumentError("\(name): expected a number, got \(MessageText.quoted(text))")
         }
-        guard v >= 0, v <= max else {
-            throw ArgumentError("\(name): must be between 0 and \(format(max)), got '\(text)'")
+        guard v >= min, v <= max else {
+            throw ArgumentError(
+                "\(name): out of range: must be between \(format(min)) and \(format(max)), "
+                    + "got \(MessageText.quoted(text))")
         }
         return v
     }

@@ -21,7 +21,7 @@ public enum Help {
           --refreshing [--time T] a header T seconds after it was released past its threshold
 
         --size is the viewport in points (default: the loader's own); --scale is pixels per
-        point (default 1, at most 8). A bad or missing argument prints one line naming it and
+        point (0.1…8, default 1). A bad or missing argument prints one line naming it and
         exits with 2; an output that cannot be written prints one line and exits with 1,
         leaving no partial file.
         """
@@ -40,11 +40,12 @@ public enum Help {
                 usage: loaderlab render --loader ID [STATE] [--size WxH] [--scale S] --out FILE.png
 
                 Draws the loader at the moment STATE picks into a PNG of size × scale pixels,
-                transparent where no layer draws. The file is written whole or not at all.
+                transparent where no layer draws. The file is written whole or not at all (a
+                symbolic link's target is replaced; a device or a FIFO is written to).
 
                 STATE: --time T | --pull P | --refreshing [--time T]   (default --time 0)
                 --size WxH   viewport in points, each side 0 < s ≤ 4096 (default: the loader's)
-                --scale S    pixels per point, 0 < S ≤ 8 (default 1); size × scale ≤ 8192 pixels
+                --scale S    pixels per point, 0.1 ≤ S ≤ 8 (default 1); size × scale ≤ 8192 pixels
                 """
         case "inspect":
             return """

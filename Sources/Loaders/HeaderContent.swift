@@ -244,8 +244,8 @@ extension Layer {
         do {
             try add(animation, forKey: key)
         } catch {
-            let message = "loaders: animation \(key ?? "(no key)") rejected: \(error)\n"
-            FileHandle.standardError.write(Data(message.utf8))
+            let message = "loaders: animation \(key ?? "(no key)") rejected: \(error)"
+            StandardStream.error.report(message)
             assertionFailure(message)
         }
     }

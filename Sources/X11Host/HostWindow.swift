@@ -170,9 +170,7 @@ final class HostWindow {
         else { return }
         frameLog = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         if frameLog < 0 {
-            FileHandle.standardError.write(
-                "loaderlab: cannot open LOADERLAB_FRAME_LOG \(path)\n"
-                    .data(using: .utf8)!)
+            StandardStream.error.report("loaderlab: cannot open LOADERLAB_FRAME_LOG \(path)")
         }
     }
 
@@ -384,7 +382,7 @@ final class HostWindow {
                     display: x, width: pixelWidth, height: pixelHeight,
                     allowSharedMemory: allowSharedMemory)
             } catch {
-                FileHandle.standardError.write("\(error)\n".data(using: .utf8)!)
+                StandardStream.error.report("\(error)")
                 quit(1)
             }
             fullRedraw = true

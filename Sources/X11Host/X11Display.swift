@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import LayerKit
 
 /// Why the host could not start.
 public enum X11HostError: Error, CustomStringConvertible {
@@ -63,16 +64,14 @@ func installX11ErrorHandlers() {
             let message = String(
                 decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
                 as: UTF8.self)
-            FileHandle.standardError.write(
-                "loaderlab: X error \(message) (request \(event.pointee.request_code))\n"
-                    .data(using: .utf8)!)
+            StandardStream.error.report(
+                "loaderlab: X error \(message) (request \(event.pointee.request_code))")
         }
         return 0
     }
     XSetIOErrorHandler { _ in
-        FileHandle.standardError.write(
-            "loaderlab: lost the connection to the X server (DISPLAY=\(X11ErrorState.displayName))\n"
-                .data(using: .utf8)!)
+        StandardStream.error.report(
+            "loaderlab: lost the connection to the X server (DISPLAY=\(X11ErrorState.displayName))")
         exit(1)
     }
 }

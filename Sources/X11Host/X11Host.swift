@@ -48,11 +48,11 @@ public enum X11Host {
             HostWindow.current = host
             host.start()
         } catch let error as X11HostError {
-            FileHandle.standardError.write("\(error)\n".data(using: .utf8)!)
+            StandardStream.error.report("\(error)")
             if case .noDisplay = error { exit(2) }
             exit(1)
         } catch {
-            FileHandle.standardError.write("loaderlab: \(error)\n".data(using: .utf8)!)
+            StandardStream.error.report("loaderlab: \(error)")
             exit(1)
         }
         dispatchMain()

@@ -1,10 +1,19 @@
 import Foundation
+import LayerKit
 import LoaderLab
 import X11Host
 
+// Before anything opens a file: a closed standard stream keeps its number, so a file opened
+// later cannot receive what is meant for it.
+StandardStream.reserveClosedDescriptors()
+// A closed pipe and the file-size limit are write errors the commands report (EPIPE, EFBIG),
+// not signals that kill the process mid-write and leave a temporary file behind.
+signal(SIGPIPE, SIG_IGN)
+signal(SIGXFSZ, SIG_IGN)
+
 // Headless commands run here; with no command, the X11 host opens the previewer window.
 let commands = Commands(source: CatalogSceneSource())
-switch commands.run(Array(CommandLine.arguments.dropFirst())) {
+switch commands.run(rawArguments: Commands.processArguments) {
 case .finished(let status):
     exit(status)
 case .openWindow(let options):

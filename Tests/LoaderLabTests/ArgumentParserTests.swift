@@ -51,6 +51,82 @@ import Testing
         #expect(try parse(["--size", "100X50"]) == .window(WindowOptions(size: Size(100, 50))))
     }
 
+    /// The message of the ArgumentError that parsing `arguments` throws ("" if none).
+    func message(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        do {
+            let result = try parse(arguments)
+            Issue.record("\(arguments) parsed as \(result)", sourceLocation: sourceLocation)
+        } catch let error as ArgumentError {
+            return error.message
+        } catch {
+            Issue.record("unexpected error \(error)", sourceLocation: sourceLocation)
+        }
+        return ""
+    }
+
+    /// A number too large for a Double reads as infinity: that is out of range, not "not a
+    /// number". NaN is not a number.
+    @Test func hugeNumbersAreOutOfRange() {
+        for (option, value) in [
+            ("--time", "1e309"), ("--time", "-1e309"), ("--time", "inf"), ("--pull", "1e309"),
+            ("--scale", "1e309"),
+        ] {
+            let text = message(["render", "--loader", "orbit", option, value, "--out", "a.png"])
+            #expect(text.hasPrefix(option + ": out of range"), "\(text)")
+            #expect(text.contains(value))
+        }
+        let nan = message(["render", "--loader", "orbit", "--time", "nan", "--out", "a.png"])
+        #expect(nan.hasPrefix("--time: expected a number"), "\(nan)")
+    }
+
+    /// --scale is 0.1…8: below that an image shrinks to a pixel or so; the message gives the range.
+    @Test func scaleHasAMinimum() throws {
+        for value in ["4.9e-324", "0.09", "1e-400", "-0", "0"] {
+            let text = message(["render", "--loader", "orbit", "--scale", value, "--out", "a.png"])
+            #expect(text.hasPrefix("--scale: ") && text.contains("0.1") && text.contains("8"), "\(text)")
+            #expect(message(["--scale", value]).hasPrefix("--scale: "))
+        }
+        for (value, scale) in [("0.1", 0.1), ("8", 8.0)] {
+            #expect(
+                try parse(["sheet", "--scale", value, "--out", "s.png"])
+                    == .sheet(SheetOptions(time: 1, scale: scale, output: "s.png")))
+        }
+    }
+
+    /// Arguments quoted in a message show their control characters as escapes (a terminal
+    /// would act on them, a newline would make two lines) and are cut when long.
+    @Test func echoedArgumentsAreEscapedAndCut() {
+        let hostile = "a\u{1B}[31mred\nb\r\u{07}\u{9B}\u{202E}c"
+        let places: [(String) -> [String]] = [
+            { [$0] },
+            { ["help", $0] },
+            { ["--help", $0] },
+            { ["list", $0] },
+            { ["render", "--loader", $0, "--out", "a.png"] },
+            { ["render", "--loader", "orbit", $0, "--out", "a.png"] },
+            { ["render", "--loader", "orbit", "--" + $0, "--out", "a.png"] },
+            { ["render", "--loader", "orbit", "--size", $0, "--out", "a.png"] },
+            { ["render", "--loader", "orbit", "--time", $0, "--out", "a.png"] },
+            { ["render", "--loader", "orbit", "--scale", $0, "--out", "a.png"] },
+            { ["inspect", "--loader", "orbit", "--pull=" + $0] },
+            { ["sheet", "--time", $0, "--out", "a.png"] },
+        ]
+        for place in places {
+            let text = message(place(hostile))
+            let raw = text.unicodeScalars.filter {
+                $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
+            }
+            #expect(raw.isEmpty, "\(place(hostile)): \(text.debugDescription)")
+            #expect(text.contains(#"a\e[31mred\nb\r"#), "\(text.debugDescription)")
+        }
+        let long = String(repeating: "x", count: 100_000)
+        for place in places {
+            let text = message(place(long))
+            #expect(text.count < 300, "\(place("x")): \(text.count) characters")
+            #expect(text.contains("…"))
+        }
+    }
+
     /// Each bad or missing argument gives one line that names it.
     @Test(arguments: [
         (["render", "--time", "1", "--out", "a.png"], "--loader"),

@@ -1,0 +1,246 @@
+import Foundation
+import LayerKit
+import LayerKitCairo
+import LoaderLab
+import Testing
+
+/// Sebastiano Vigna's SplitMix64: a seeded generator, so every run tries the same command lines.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func pick<T>(_ choices: [T]) -> T { choices.randomElement(using: &self)! }
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+}
+
+/// Thousands of generated command lines through `Commands.run`: valid and broken commands,
+/// options, loader ids, numbers at and past every limit, hostile strings, and outputs into a
+/// scratch directory that holds a file, a directory, a FIFO and a dangling link.
+///
+/// Every run must end with status 0, 1 or 2. A failure says so in exactly one line on standard
+/// error, with no raw control character and of bounded length, and changes nothing on disk.
+/// A success of `render` or `sheet` leaves a valid PNG where `--out` points. No run leaves a
+/// temporary file.
+@Suite struct CommandFuzzTests {
+    static let runs = 3000
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// The longest message line accepted: quoted arguments and paths are cut well below this.
+    static let maximumLine = 500
+
+    static let numbers = [
+        "0", "1", "0.5", "2.25", "-0", "-1", "nan", "NaN", "inf", "-inf", "infinity", "1e309", "-1e309",
+        "4.9e-324", "1e-400", "600", "600.0001", "8", "8.000001", "0.1", "0.0999", "10000", "10001",
+        "1e3", "0x1p3", " 1", "1 ", "", "+1", "1_000", "１", "1e", ".5", "5.",
+    ]
+    static let sizes = [
+        "1x1", "30x20.5", "64x8", "8X64", "4096x1", "0x5", "5x0", "-1x5", "nanx5", "infx5", "1e309x1",
+        "5000x5", "10", "10x", "x10", "10x10x10", " 10x10", "１０x１０", "", "x",
+    ]
+    static let scales = [
+        "0.1", "0.5", "1", "2", "3.5", "0.0999", "0", "-0", "8", "9", "nan", "4.9e-324", "1e309",
+    ]
+    static let ids = ["demo", "fixed", "orbit", "", "DEMO", "demo ", "de\u{1B}mo"]
+    static let odd = [
+        "", " ", "-", "--", "---", "=", "--=", "-x", "a\u{1B}[31mred", "\u{1B}]0;title\u{7}", "\n", "x\ny\r",
+        "\u{7F}", "\u{9B}2J", "\u{202E}evil", "\u{2028}", "\0", "nul\0byte", "日本語", "🙂", "e\u{301}",
+        String(repeating: "x", count: 100_000), String(repeating: "\u{1B}", count: 500),
+        String(repeating: "e\u{301}", count: 3000), "\u{FFFD}", "%s%n", "$(id)", "../..", "/", "list", "help",
+        "--loaderx", "--times", "-h",
+    ]
+    static let commands = [
+        "render", "render", "render", "sheet", "sheet", "inspect", "inspect", "list", "help",
+    ]
+
+    /// The scratch directory's fixtures and the output names to aim at.
+    struct Scratch {
+        let dir: String
+
+        init() throws {
+            dir = try temporaryDirectory()
+            let fm = FileManager.default
+            #expect(fm.createFile(atPath: dir + "/existing.png", contents: Data("not a png".utf8)))
+            try fm.createDirectory(atPath: dir + "/adir", withIntermediateDirectories: false)
+            #expect(mkfifo(dir + "/fifo", 0o644) == 0)
+            try fm.createSymbolicLink(atPath: dir + "/link.png", withDestinationPath: "target.png")
+        }
+
+        func outputs(_ rng: inout SplitMix) -> String {
+            let name = rng.pick([
+                "out.png", "out.png", "sheet.png", "existing.png", "link.png", "adir", "adir/", "adir/in.png",
+                "fifo", "missing/x.png", "existing.png/x.png", ".", "a\u{1B}[2Jb.png", "new\nline.png",
+                "日本.png", String(repeating: "n", count: 251) + ".png", String(repeating: "n", count: 256),
+                rng.pick(CommandFuzzTests.odd),
+            ])
+            return dir + "/" + name
+        }
+
+        /// Every entry (two levels deep) with its type, and a regular file's bytes.
+        func state() -> [String: String] {
+            var entries: [String: String] = [:]
+            func visit(_ path: String, _ name: String, depth: Int) {
+                guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+                for child in names {
+                    let full = path + "/" + child
+                    var status = stat()
+                    guard lstat(full, &status) == 0 else { continue }
+                    let type = status.st_mode & S_IFMT
+                    var value = "type \(type)"
+                    if type == S_IFREG, let data = FileManager.default.contents(atPath: full) {
+                        value += " \(data.count) bytes, hash \(data.hashValue)"
+                    }
+                    entries[name + child] = value
+                    if type == S_IFDIR && depth > 0 { visit(full, name + child + "/", depth: depth - 1) }
+                }
+            }
+            visit(dir, "", depth: 1)
+            return entries
+        }
+    }
+
+    /// One generated command line: usually a plausible command with a few options, sometimes
+    /// noise; `--out` always names something in the scratch directory.
+    static func commandLine(_ rng: inout SplitMix, _ scratch: Scratch) -> [String] {
+        if rng.chance(0.35) { return wellFormed(&rng, scratch) }
+        var arguments: [String] = []
+        switch rng.next() % 12 {
+        case 0: break  // options only: the window, or a bad argument
+        case 1: arguments.append(rng.pick(odd))
+        case 2: arguments.append(rng.pick(["--help", "-h"]))
+        default: arguments.append(rng.pick(commands))
+        }
+        // Most command lines start right, so that many get as far as drawing and writing.
+        if rng.chance(0.6) {
+            arguments += ["--loader", rng.pick(["demo", "fixed"])]
+            if rng.chance(0.8) { arguments += ["--out", scratch.outputs(&rng)] }
+        }
+        for _ in 0..<(rng.next() % 5) {
+            func option(_ name: String, _ value: String) -> [String] {
+                rng.chance(0.3) ? [name + "=" + value] : [name, value]
+            }
+            switch rng.next() % 11 {
+            case 0: arguments += option("--loader", rng.pick(ids))
+            case 1: arguments += option("--time", rng.pick(numbers))
+            case 2: arguments += option("--pull", rng.pick(numbers))
+            case 3: arguments.append("--refreshing")
+            case 4: arguments += option("--size", rng.pick(sizes))
+            case 5: arguments += option("--scale", rng.pick(scales + numbers))
+            case 6: arguments += option("--out", scratch.outputs(&rng))
+            case 7: arguments.append(rng.pick(odd))
+            case 8: arguments.append(rng.pick(["--loader", "--time", "--pull", "--size", "--scale"]))
+            case 9: arguments.append(rng.pick(["--help", "--refreshing=yes", "--frobnicate", "-h"]))
+            default: arguments += option(rng.pick(["--time", "--scale"]), rng.pick(odd))
+            }
+        }
+        // An argument list ending in a value option without its value, now and then.
+        if rng.chance(0.05) { arguments.append(rng.pick(["--time", "--loader", "--size"])) }
+        return arguments
+    }
+
+    /// A command line of legal values only (some combinations still fail: a pull on a
+    /// standalone loader, too many pixels, an output that cannot be written).
+    static func wellFormed(_ rng: inout SplitMix, _ scratch: Scratch) -> [String] {
+        let command = rng.pick(["render", "render", "sheet", "inspect"])
+        var arguments = [command]
+        if command != "sheet" { arguments += ["--loader", rng.pick(["demo", "fixed"])] }
+        if rng.chance(0.5) {
+            arguments += ["--time", rng.pick(["0", "1", "2.5", "600", "-0", "1e-400", "4.9e-324"])]
+        }
+        if command != "sheet" && rng.chance(0.2) { arguments += ["--pull", rng.pick(["0", "40", "10000"])] }
+        if command != "sheet" && rng.chance(0.3) {
+            arguments += ["--size", rng.pick(["1x1", "30x20.5", "64x8", "8X64", "4096x1"])]
+        }
+        if command != "inspect" && rng.chance(0.5) {
+            arguments += ["--scale", rng.pick(["0.1", "0.5", "1", "2", "3.5", "8"])]
+        }
+        if command != "inspect" { arguments += ["--out", scratch.outputs(&rng)] }
+        return arguments
+    }
+
+    /// Where a successful `render` or `sheet` wrote: the value of its `--out`.
+    static func output(of arguments: [String]) -> String? {
+        for (i, argument) in arguments.enumerated() {
+            if argument == "--out", i + 1 < arguments.count { return arguments[i + 1] }
+            if argument.hasPrefix("--out=") { return String(argument.dropFirst("--out=".count)) }
+        }
+        return nil
+    }
+
+    static func hasRawControl(_ line: String) -> Bool {
+        line.unicodeScalars.contains {
+            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029
+                || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+        }
+    }
+
+    @Test func randomCommandLinesEndCleanly() throws {
+        let scratch = try Scratch()
+        defer { try? FileManager.default.removeItem(atPath: scratch.dir) }
+        let cwd = FileManager.default.currentDirectoryPath
+        let cwdBefore = try FileManager.default.contentsOfDirectory(atPath: cwd).sorted()
+        let sources: [any SceneSource] = [
+            DemoSceneSource(), FixedSource(tree: PresentationLayer(name: "h"), kind: .header),
+        ]
+        var rng = SplitMix(state: 0x10AD_E41A_B5EE_D001)
+        var statuses: [Int32: Int] = [:]
+        var written = 0
+        for run in 0..<Self.runs {
+            let arguments = Self.commandLine(&rng, scratch)
+            let before = scratch.state()
+            let capture = Capture()
+            let outcome = Commands(source: sources[run % 2], io: capture.io).run(arguments)
+            let shown = "run \(run): \(arguments.map { MessageText.escaped($0) })"
+            let after = scratch.state()
+            #expect(!after.keys.contains { $0.contains(".loaderlab-") }, "a temporary file is left: \(shown)")
+            guard case .finished(let status) = outcome else {
+                // No command: the window would open. Nothing is written.
+                #expect(arguments.first.map { $0.hasPrefix("-") } ?? true, "\(shown)")
+                #expect(after == before, "\(shown)")
+                continue
+            }
+            statuses[status, default: 0] += 1
+            switch status {
+            case 0:
+                #expect(capture.err.isEmpty, "\(shown): \(capture.err)")
+                let command = arguments.first ?? ""
+                // `render --help` prints its usage and writes no file.
+                if (command == "render" || command == "sheet") && capture.out.isEmpty {
+                    let path = try #require(Self.output(of: arguments), "\(shown)")
+                    let bytes = FileManager.default.contents(atPath: path).map { Array($0.prefix(8)) }
+                    #expect(bytes == Self.pngSignature, "\(shown)")
+                    #expect(throws: Never.self, "\(shown)") { _ = try ImageSurface.load(png: path) }
+                    // The fixtures keep what they are.
+                    for name in ["adir", "fifo", "link.png"] {
+                        #expect(after[name] == before[name], "\(shown)")
+                    }
+                    written += 1
+                } else {
+                    #expect(!capture.out.isEmpty, "\(shown)")
+                    #expect(after == before, "\(shown)")
+                }
+            case 1, 2:
+                #expect(capture.err.count == 1, "\(shown): \(capture.err)")
+                for line in capture.err {
+                    #expect(!Self.hasRawControl(line), "\(shown): \(line.debugDescription)")
+                    #expect(
+                        line.unicodeScalars.count <= Self.maximumLine, "\(shown): \(line.count) characters")
+                    #expect(line.hasPrefix("loaderlab: "), "\(shown): \(line)")
+                }
+                #expect(after == before, "\(shown): the failure changed \(after) from \(before)")
+            default:
+                Issue.record("status \(status): \(shown)")
+            }
+        }
+        // The generator reaches every ending, writing included.
+        #expect(
+            statuses[0, default: 0] > 100 && statuses[1, default: 0] > 100 && statuses[2, default: 0] > 100)
+        #expect(written > 100, "\(written) files written; statuses \(statuses)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cwd).sorted() == cwdBefore)
+    }
+}
