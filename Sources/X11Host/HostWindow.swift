@@ -62,10 +62,9 @@ final class HostWindow {
     /// below scale 8).
     private static let maxInitialPixels = Double(BackBuffer.maxDimension)
 
-    /// One line on standard error (a failed write is ignored: there is nowhere to report it).
+    /// One line on standard error.
     private static func note(_ message: String) {
-        let line = Array("loaderlab: \(message)\n".utf8)
-        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        StandardStream.error.report("loaderlab: \(message)")
     }
 
     init(display x: X11Display, app: WindowApp, options: X11Host.Options) throws {
