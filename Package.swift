@@ -40,6 +40,9 @@ let package = Package(
             dependencies: ["LayerKitCairo", "LayerKit"],
             path: "Tests/SnapshotTesting"
         ),
+        // Support shared by the window tests and the benchmark: a private Xvfb, the app
+        // running in it with its frame log, xdotool and screenshots.
+        .target(name: "XvfbHarness", path: "Tests/XvfbHarness"),
 
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
         .testTarget(
@@ -54,7 +57,7 @@ let package = Package(
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "LoaderLabTests", dependencies: ["LoaderLab", "Loaders", "LayerKit"]),
-        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "LoaderLab"]),
+        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "LoaderLab", "XvfbHarness"]),
     ],
     swiftLanguageModes: [.v6]
 )

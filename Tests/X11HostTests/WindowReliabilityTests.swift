@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XvfbHarness
 
 /// Inputs and faults that used to break the window, each driven the way a user or another
 /// client would cause it.
