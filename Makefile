@@ -11,6 +11,7 @@ TEST_PKGS := xvfb xdotool x11-utils imagemagick
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 RUN_ARGS ?=
+BENCH_ARGS ?=
 SHEET ?= loaderlab-sheet.png
 
 .PHONY: all deps deps-build deps-test build release run test bench format clean
@@ -55,8 +56,11 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# The benchmarks (BENCHMARKS.md): `loaderlab-bench`, linked as `release` links the app, measures
+# the release `loaderlab` built next to it. Options: make bench BENCH_ARGS="--only frames".
 bench: release deps-test
-	"$$($(SWIFT) build -c release --show-bin-path)/loaderlab" bench
+	$(SWIFT) build -c release --product loaderlab-bench --static-swift-stdlib
+	"$$($(SWIFT) build -c release --show-bin-path)/loaderlab-bench" $(BENCH_ARGS)
 
 format:
 	$(SWIFT) format --in-place --recursive --configuration .swift-format Package.swift Sources Tests Resources

@@ -52,9 +52,6 @@ public struct Commands {
     /// Parses and runs `arguments` (without the program name). A failure is reported as one
     /// line on standard error: status 2 for a bad or missing argument, 1 when the work failed.
     public func run(_ arguments: [String]) -> Outcome {
-        if arguments.first == "bench" {
-            return .finished(Bench(commands: self).run(Array(arguments.dropFirst())))
-        }
         do {
             let invocation = try ArgumentParser.parse(arguments, loaderIDs: source.entries.map(\.id))
             if case .window(let options) = invocation { return .openWindow(options) }

@@ -85,7 +85,7 @@ public enum Invocation: Hashable, Sendable {
 /// Parses `loaderlab`'s arguments as ../shared/CLI.md specifies them.
 public enum ArgumentParser {
     /// The commands `help` knows about.
-    public static let commands = ["list", "render", "inspect", "sheet", "bench", "help"]
+    public static let commands = ["list", "render", "inspect", "sheet", "help"]
 
     /// Limits that keep one bad number from asking for gigabytes or hours.
     public static let maximumScale = 8.0

@@ -54,9 +54,15 @@ public final class AppProcess {
 
     /// Stops the app if it still runs (SIGKILL: see `stopProcess`) and removes its logs.
     deinit {
-        stopProcess(process)
+        stop()
         try? FileManager.default.removeItem(atPath: frameLogPath)
         try? FileManager.default.removeItem(atPath: errorLogPath)
+    }
+
+    /// Stops the app if it still runs (SIGKILL: see `stopProcess`); its logs stay until this
+    /// object goes away.
+    public func stop() {
+        stopProcess(process)
     }
 
     /// The frame log's lines (one per rendered frame).

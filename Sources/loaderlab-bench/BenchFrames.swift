@@ -14,30 +14,6 @@ protocol BenchWorkload: AnyObject {
     func nextFrame(dt: Double) -> PresentationLayer
 }
 
-/// A workload built from a `SceneSource`'s snapshots, for sources that have no live scenes
-/// (the tests' demo scene): each frame asks for the snapshot at the next moment.
-final class SnapshotWorkload: BenchWorkload {
-    let source: any SceneSource
-    let name: String
-    let size: Size
-    private var time = 0.0
-
-    init(source: any SceneSource, id: String, size: Size) {
-        self.source = source
-        self.name = id
-        self.size = size
-    }
-
-    func nextFrame(dt: Double) -> PresentationLayer {
-        time += dt
-        do {
-            return try source.snapshot(id: name, moment: .time(time), size: size).tree
-        } catch {
-            return PresentationLayer(name: nil, properties: LayerProperties())
-        }
-    }
-}
-
 /// One workload's per-frame costs at one pixel size.
 struct FrameResult {
     var name: String
@@ -122,7 +98,7 @@ struct FrameBench {
             }
         }
         if let error = canvas.error ?? replayCanvas.error {
-            throw CommandFailure(message: "bench \(workload.name): \(error.message)", exitCode: 1)
+            throw BenchFailure("\(workload.name): \(error.message)")
         }
         return FrameResult(
             name: workload.name, pixelWidth: width, pixelHeight: height, scale: scale,

@@ -1,7 +1,8 @@
 import LayerKit
+import LayerKitCairo
 import Testing
 
-@testable import LayerKitCairo
+@testable import loaderlab_bench
 
 /// The raster baseline must cost what drawing those pixels costs, so a replay has to produce
 /// exactly the pixels the renderer draws directly.
