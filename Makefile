@@ -1,6 +1,7 @@
 # LoaderLab — build, run and test.
 #   make run    open the previewer (installs what is missing first)
-#   make test   run every test (installs what is missing first)
+#   make test   check formatting and warnings (make lint), then run every test (installs what is
+#               missing first)
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(PATH):/opt/swift/usr/bin
@@ -11,9 +12,10 @@ TEST_PKGS := xvfb xdotool x11-utils x11-xkb-utils imagemagick
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 RUN_ARGS ?=
+BENCH_ARGS ?=
 SHEET ?= loaderlab-sheet.png
 
-.PHONY: all deps deps-build deps-test build release run test bench format clean
+.PHONY: all deps deps-build deps-test build release run lint test bench format clean
 
 all: build
 
@@ -51,12 +53,27 @@ run: release
 		fi; \
 	fi
 
-test: deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+# The build that `lint` checks and `test` runs: the tests included, every compiler warning an
+# error (the project's own Swift is all there is to compile: the C targets are module maps). It
+# has its own scratch path, so alternating with a plain `swift build` recompiles nothing, and a
+# file with a warning stays failed until it is fixed (a warning is printed only when its file
+# compiles; an error fails every build until then).
+STRICT := --scratch-path .build/strict
+STRICT_BUILD := $(SWIFT) build --build-tests $(STRICT) -Xswiftc -warnings-as-errors
 
+# Fails on any formatting difference from .swift-format and on any compiler warning.
+lint: deps-build
+	$(SWIFT) format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests Resources
+	$(STRICT_BUILD)
+
+test: deps lint
+	$(SWIFT) test --skip-build $(STRICT)
+
+# The benchmarks (BENCHMARKS.md): `loaderlab-bench`, linked as `release` links the app, measures
+# the release `loaderlab` built next to it. Options: make bench BENCH_ARGS="--only frames".
 bench: release deps-test
-	"$$($(SWIFT) build -c release --show-bin-path)/loaderlab" bench
+	$(SWIFT) build -c release --product loaderlab-bench --static-swift-stdlib
+	"$$($(SWIFT) build -c release --show-bin-path)/loaderlab-bench" $(BENCH_ARGS)
 
 format:
 	$(SWIFT) format --in-place --recursive --configuration .swift-format Package.swift Sources Tests Resources

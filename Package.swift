@@ -4,7 +4,8 @@ import PackageDescription
 let package = Package(
     name: "LoaderLab",
     products: [
-        .executable(name: "loaderlab", targets: ["loaderlab"])
+        .executable(name: "loaderlab", targets: ["loaderlab"]),
+        .executable(name: "loaderlab-bench", targets: ["loaderlab-bench"]),
     ],
     targets: [
         // C libraries from Debian, reached through pkg-config.
@@ -32,6 +33,12 @@ let package = Package(
         // Window, events, paced render loop, presenting frames.
         .target(name: "X11Host", dependencies: ["LoaderLab", "LayerKit", "CX11"]),
         .executableTarget(name: "loaderlab", dependencies: ["LoaderLab", "X11Host", "LayerKit"]),
+        // The benchmarks (`make bench`, BENCHMARKS.md): frame costs against Cairo alone,
+        // headless renders, and the `loaderlab` window under Xvfb, watched from outside.
+        .executableTarget(
+            name: "loaderlab-bench",
+            dependencies: ["LoaderLab", "Loaders", "LayerKitCairo", "LayerKit", "CCairo", "XvfbHarness"]
+        ),
 
         // Test support shared by the test targets that draw: rendering a tree, comparing
         // against committed snapshots.
@@ -40,6 +47,9 @@ let package = Package(
             dependencies: ["LayerKitCairo", "LayerKit"],
             path: "Tests/SnapshotTesting"
         ),
+        // Support shared by the window tests and the benchmark: a private Xvfb, the app
+        // running in it with its frame log, xdotool and screenshots.
+        .target(name: "XvfbHarness", path: "Tests/XvfbHarness"),
 
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
         .testTarget(
@@ -54,7 +64,11 @@ let package = Package(
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "LoaderLabTests", dependencies: ["LoaderLab", "Loaders", "LayerKit"]),
-        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "LoaderLab"]),
+        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "LoaderLab", "XvfbHarness"]),
+        .testTarget(
+            name: "loaderlab-benchTests",
+            dependencies: ["loaderlab-bench", "LoaderLab", "LayerKitCairo", "LayerKit"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,7 +9,9 @@ import LayerKit
 /// without a save) instead of passing it on, because a Cairo context in an error state silently
 /// stops drawing everything after it.
 public final class Canvas {
-    let cr: OpaquePointer
+    /// The Cairo context. Package-level, like `init(target:surface:)`, for the benchmark's
+    /// recording surface; never public.
+    package let cr: OpaquePointer
     /// The surface drawn on; the canvas keeps it alive.
     public let surface: ImageSurface
     private var saveDepth = 0
@@ -18,9 +20,10 @@ public final class Canvas {
         try self.init(target: surface.pointer, surface: surface)
     }
 
-    /// A canvas drawing on the Cairo surface `target` on behalf of `surface`, the image the
-    /// drawing ends up on (itself, or the image a recording is replayed onto).
-    init(target: OpaquePointer, surface: ImageSurface) throws {
+    /// A canvas drawing on the Cairo surface `target` (a `cairo_surface_t`; the context takes
+    /// its own reference) on behalf of `surface`, the image the drawing ends up on (itself, or
+    /// the image a recording is replayed onto).
+    package init(target: OpaquePointer, surface: ImageSurface) throws {
         let c = cairo_create(target)!
         let status = cairo_status(c)
         guard status.isSuccess else {

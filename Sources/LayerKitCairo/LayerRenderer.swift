@@ -26,14 +26,6 @@ public final class LayerRenderer {
         self.images = images
     }
 
-    /// Whether dashed strokes that repeat from frame to frame are drawn from cached pixels
-    /// (true by default). Off, every stroke goes to Cairo each time (the benchmark's
-    /// recording of Cairo's own cost needs that).
-    public var cachesStrokes: Bool {
-        get { strokeCache.isEnabled }
-        set { strokeCache.isEnabled = newValue }
-    }
-
     /// Draws `tree` with its root placed by its own position and transform in the canvas's
     /// current coordinates (already scaled for HiDPI). The canvas's transform and clip are
     /// left as they were.

@@ -15,7 +15,6 @@ import LayerKit
 /// Bounded: an entry not used for `maximumIdleDraws` draws is dropped, and so is everything
 /// past `maximumBytes`.
 final class StrokeCache {
-    var isEnabled = true
     /// Draws (calls to `LayerRenderer.draw`) an entry may go unused before it is dropped; a
     /// window draws several trees (tiles, overlays) per frame.
     static let maximumIdleDraws = 16
@@ -57,7 +56,7 @@ final class StrokeCache {
     )
         -> Bool
     {
-        guard isEnabled, LayerRenderer.validDash(shape.lineDashPattern) != nil else { return false }
+        guard LayerRenderer.validDash(shape.lineDashPattern) != nil else { return false }
         let cr = canvas.cr
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)

@@ -62,10 +62,6 @@ public struct Commands {
     /// `run(_:)` for the arguments as the bytes the process was given, so `--out` names the
     /// file by exactly those bytes (see `ArgumentParser.parse(rawArguments:loaderIDs:)`).
     public func run(rawArguments arguments: [[UInt8]]) -> Outcome {
-        if arguments.first == Array("bench".utf8) {
-            let rest = arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) }
-            return .finished(Bench(commands: self).run(rest))
-        }
         do {
             let invocation = try ArgumentParser.parse(
                 rawArguments: arguments, loaderIDs: source.entries.map(\.id))

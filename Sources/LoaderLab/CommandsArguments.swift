@@ -106,7 +106,7 @@ public enum Invocation: Hashable, Sendable {
 /// Parses `loaderlab`'s arguments as ../shared/CLI.md specifies them.
 public enum ArgumentParser {
     /// The commands `help` knows about.
-    public static let commands = ["list", "render", "inspect", "sheet", "bench", "help"]
+    public static let commands = ["list", "render", "inspect", "sheet", "help"]
 
     /// Limits that keep one bad number from asking for gigabytes or hours, or for an image
     /// too small to show anything.

@@ -9,7 +9,6 @@ public enum Help {
           loaderlab render  --loader ID [STATE] [--size WxH] [--scale S] --out FILE.png
           loaderlab inspect --loader ID [STATE] [--size WxH]    presentation tree as JSON
           loaderlab sheet   [--time T] [--scale S] --out FILE.png   every loader side by side
-          loaderlab bench   [...]                                 frame-cost benchmarks
           loaderlab help [COMMAND] | --help                      usage
 
         Loader ids: four-dots, three-dots, airplane (pull-to-refresh headers), orbit, balls
@@ -70,13 +69,11 @@ public enum Help {
                 grey: standalone loaders T seconds after they started, headers T seconds into a
                 refresh (default T = 1).
                 """
-        case "bench":
-            return Bench.usage
         case "help":
             return """
                 usage: loaderlab help [COMMAND]
 
-                Prints the usage of COMMAND (list, render, inspect, sheet, bench, help), or of all.
+                Prints the usage of COMMAND (list, render, inspect, sheet, help), or of all.
                 """
         default:
             return overview

@@ -60,11 +60,18 @@ import Testing
         return count
     }
 
+    /// The tree as Cairo strokes it: a renderer's first draw, since the cache keeps only a
+    /// stroke it has seen before.
+    func drawDirectly(_ tree: PresentationLayer, scale: Double) throws -> ImageSurface {
+        let renderer = LayerRenderer()
+        let image = try draw(tree, with: renderer, scale: scale)
+        #expect(renderer.strokeCache.cachedImageCount == 0)
+        return image
+    }
+
     @Test(arguments: [1.0, 2.0])
     func cachedStrokesMatchDirectStrokes(scale: Double) throws {
-        let direct = LayerRenderer()
-        direct.cachesStrokes = false
-        let expected = try draw(tree(), with: direct, scale: scale)
+        let expected = try drawDirectly(tree(), scale: scale)
 
         let cached = LayerRenderer()
         // First draw: seen once, stroked directly; second: drawn into the cache and composited;
@@ -85,9 +92,7 @@ import Testing
         _ = try draw(tree(), with: renderer, scale: 1)
         // The dash phase moved: a different key, drawn directly and exactly.
         let moved = try draw(tree(dashPhase: 0.5), with: renderer, scale: 1)
-        let direct = LayerRenderer()
-        direct.cachesStrokes = false
-        #expect(differingPixels(moved, try draw(tree(dashPhase: 0.5), with: direct, scale: 1)) == 0)
+        #expect(differingPixels(moved, try drawDirectly(tree(dashPhase: 0.5), scale: 1)) == 0)
     }
 
     @Test func unusedEntriesAreDropped() throws {

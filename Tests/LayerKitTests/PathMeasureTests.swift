@@ -269,7 +269,9 @@ import Testing
             #expect(abs(scaled.length / s - unitLength) <= 1e-9 * unitLength, "scale \(s)")
         }
         // Subnormal coordinates: the length underflows towards 0 but stays finite and ≥ 0.
-        let tiny = unit.applying(AffineTransform(scaleX: 1e-310, y: 1e-310)).measure
+        let subnormal = Double.leastNormalMagnitude / 4
+        #expect(subnormal.isSubnormal)
+        let tiny = unit.applying(AffineTransform(scaleX: subnormal, y: subnormal)).measure
         #expect(tiny.length >= 0 && tiny.length.isFinite)
         #expect(tiny.segments.count == 1)
     }

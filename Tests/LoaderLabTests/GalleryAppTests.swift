@@ -63,7 +63,7 @@ struct GalleryAppTests {
 
     @Test("a drag on a header's screen past its threshold pulls, and the release refreshes")
     func dragToRefresh() throws {
-        app.renderFrame(into: pixels.buffer, fullRedraw: true)
+        _ = app.renderFrame(into: pixels.buffer, fullRedraw: true)
         let session = app.sessions[0]
         let screen = app.layout.tiles[0].screenInWindow
         let threshold = try #require(session.refreshThreshold)
@@ -155,7 +155,7 @@ struct GalleryAppTests {
 
     @Test("D and H toggle the overlays and redraw everything; Q and Esc ask to quit")
     func overlaysAndQuit() {
-        app.renderFrame(into: pixels.buffer, fullRedraw: true)
+        _ = app.renderFrame(into: pixels.buffer, fullRedraw: true)
         app.key(.character("d"))
         #expect(app.showsDebugOverlay)
         #expect(frame(0) == [pixels.buffer.bounds])
@@ -171,7 +171,7 @@ struct GalleryAppTests {
 
     @Test("only changed tiles are redrawn: running standalone loaders, not resting headers")
     func damageIsLocal() {
-        app.renderFrame(into: pixels.buffer, fullRedraw: true)
+        _ = app.renderFrame(into: pixels.buffer, fullRedraw: true)
         let damage = frame(0.1)
         #expect(!damage.isEmpty)
         let headers = app.layout.tiles.prefix(3).map { PixelRect(covering: $0.frame, scale: 1) }
@@ -182,7 +182,7 @@ struct GalleryAppTests {
 
     @Test("with every loader stopped or resting the app needs no frames and redraws nothing")
     func idle() {
-        app.renderFrame(into: pixels.buffer, fullRedraw: true)
+        _ = app.renderFrame(into: pixels.buffer, fullRedraw: true)
         app.key(.character("4"))
         app.key(.character("5"))
         var frames = 0
@@ -198,7 +198,7 @@ struct GalleryAppTests {
 
     @Test("the HUD is redrawn only when its text changes: numbers at 4 Hz, a status at once")
     func hudRedrawnOnlyWhenItsTextChanges() {
-        app.renderFrame(into: pixels.buffer, fullRedraw: true)
+        _ = app.renderFrame(into: pixels.buffer, fullRedraw: true)
         let hud = PixelRect(covering: app.layout.hud, scale: 1)
         var lastText = app.hudText
         var redraws = 0

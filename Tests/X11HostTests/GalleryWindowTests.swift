@@ -4,6 +4,7 @@ import LayerKit
 import LoaderLab
 import Loaders
 import Testing
+import XvfbHarness
 
 /// The previewer driven like a person would: drags with the mouse, keys, and what the screen
 /// shows afterwards. Positions come from the gallery's own layout at the window's size; the

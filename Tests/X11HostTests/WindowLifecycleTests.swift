@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import Testing
+import XvfbHarness
 
 /// The window's life under a real (virtual) X server: appearing, quitting every way a user
 /// can, surviving resizes, and failing cleanly without a display.

@@ -3,6 +3,7 @@ import LayerKit
 import LoaderLab
 import Loaders
 import Testing
+import XvfbHarness
 
 /// Inputs and faults that used to break the window, each driven the way a user or another
 /// client would cause it.

@@ -1,14 +1,20 @@
 import Foundation
 
 /// The built `loaderlab` binary running against an `XvfbSession`, with its frame log.
-final class AppProcess {
-    let process: Process
-    let frameLogPath: String
-    let errorLogPath: String
+public final class AppProcess {
+    public let process: Process
+    /// The executable that runs.
+    public let binary: String
+    /// Where the app appends one line per presented frame ($LOADERLAB_FRAME_LOG).
+    public let frameLogPath: String
+    public let errorLogPath: String
+    /// Seconds on the monotonic clock (`CLOCK_MONOTONIC`) just before the process was
+    /// spawned: where a measurement of its startup begins.
+    public let launchTime: Double
 
-    /// The `loaderlab` executable: `LOADERLAB_BINARY`, else the one next to the test bundle
-    /// (SwiftPM puts products and the test runner in the same directory).
-    static var binaryPath: String? {
+    /// The `loaderlab` executable: `LOADERLAB_BINARY`, else the one next to this program (SwiftPM
+    /// puts products, the test runner and the benchmark in the same directory).
+    public static var binaryPath: String? {
         if let path = ProcessInfo.processInfo.environment["LOADERLAB_BINARY"] { return path }
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var dir = exe.deletingLastPathComponent()
@@ -21,10 +27,11 @@ final class AppProcess {
     }
 
     /// Starts `loaderlab arguments…` on `display` (nil: with DISPLAY unset).
-    init(display: String?, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    public init(display: String?, arguments: [String] = [], environment: [String: String] = [:]) throws {
         guard let binary = AppProcess.binaryPath else {
-            throw HarnessError("cannot find the loaderlab binary next to the tests (set LOADERLAB_BINARY)")
+            throw HarnessError("cannot find the loaderlab binary next to this program (set LOADERLAB_BINARY)")
         }
+        self.binary = binary
         let stem = NSTemporaryDirectory() + "loaderlab-\(UUID().uuidString)"
         frameLogPath = stem + "-frames.log"
         errorLogPath = stem + "-stderr.log"
@@ -39,28 +46,35 @@ final class AppProcess {
         process.environment = env
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(forWritingAtPath: errorLogPath)
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        launchTime = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
         try process.run()
     }
 
+    /// Stops the app if it still runs (SIGKILL: see `stopProcess`) and removes its logs.
     deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        stop()
         try? FileManager.default.removeItem(atPath: frameLogPath)
         try? FileManager.default.removeItem(atPath: errorLogPath)
     }
 
+    /// Stops the app if it still runs (SIGKILL: see `stopProcess`); its logs stay until this
+    /// object goes away.
+    public func stop() {
+        stopProcess(process)
+    }
+
     /// The frame log's lines (one per rendered frame).
-    var frames: [String] {
+    public var frames: [String] {
         guard let text = try? String(contentsOfFile: frameLogPath, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").map(String.init)
     }
 
-    var frameCount: Int { frames.count }
+    public var frameCount: Int { frames.count }
 
     /// The key=value fields of the last frame's log line.
-    var lastFrame: [String: String] {
+    public var lastFrame: [String: String] {
         guard let line = frames.last else { return [:] }
         var fields: [String: String] = [:]
         for part in line.split(separator: " ") {
@@ -71,13 +85,13 @@ final class AppProcess {
     }
 
     /// Waits up to `timeout` seconds for the process to exit; its status, or nil if it runs on.
-    func waitForExit(timeout: Double) -> Int32? {
+    public func waitForExit(timeout: Double) -> Int32? {
         let ok = eventually(timeout: timeout) { !self.process.isRunning }
         return ok ? process.terminationStatus : nil
     }
 
     /// Everything the app wrote on stderr so far.
-    var standardError: String {
+    public var standardError: String {
         (try? String(contentsOfFile: errorLogPath, encoding: .utf8)) ?? ""
     }
 }
@@ -85,7 +99,7 @@ final class AppProcess {
 /// Polls `condition` every 20 ms until it holds or `timeout` seconds pass. A bound on how
 /// long to wait for something, never a measurement.
 @discardableResult
-func eventually(timeout: Double, _ condition: () -> Bool) -> Bool {
+public func eventually(timeout: Double, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if condition() { return true }
@@ -97,7 +111,7 @@ func eventually(timeout: Double, _ condition: () -> Bool) -> Bool {
 extension XvfbSession {
     /// Starts `loaderlab arguments…` on this display and waits until its window is mapped and a
     /// first frame is drawn; the app and its window's id.
-    func launchApp(
+    public func launchApp(
         _ arguments: [String] = [], environment: [String: String] = [:]
     ) throws -> (AppProcess, String) {
         let app = try AppProcess(display: display, arguments: arguments, environment: environment)

@@ -1,29 +1,23 @@
 import Foundation
 import LayerKit
+import LoaderLab
 import Loaders
 
 extension Bench {
     /// The name of the workload with every loader at once.
     static let galleryName = "gallery"
 
-    /// The workloads of the frame section: each loader, then the gallery (when the source is
-    /// the loaders' catalog; another source's loaders are measured through its snapshots).
-    static func workloadNames(source: any SceneSource) -> [String] {
-        let ids = source.entries.map(\.id)
-        let live = ids.allSatisfy { Catalog.info(id: $0) != nil }
-        return live && !ids.isEmpty ? ids + [galleryName] : ids
-    }
+    /// The workloads of the frame section: each loader of the catalog, then the gallery.
+    static var workloadNames: [String] { Catalog.all.map(\.id) + [galleryName] }
 
-    static func makeWorkload(_ name: String, source: any SceneSource, size: Size) throws -> BenchWorkload {
+    /// The workload called `name`, one of `workloadNames`.
+    static func makeWorkload(_ name: String, size: Size) -> BenchWorkload {
         if name == galleryName {
             // The window's own gallery (tiles, phone screens clipping each loader), laid out
             // at `size`; its HUD and titles are measured in the app-frame section.
             return GalleryWorkload(name: name, size: size)
         }
-        if Catalog.info(id: name) != nil {
-            return SessionWorkload(name: name, ids: [name], size: size)
-        }
-        return SnapshotWorkload(source: source, id: name, size: size)
+        return SessionWorkload(name: name, ids: [name], size: size)
     }
 }
 

@@ -1,15 +1,17 @@
 import Foundation
 import LayerKit
 import LayerKitCairo
+import LoaderLab
 
-/// `loaderlab bench`: frame costs against raw Cairo, headless `render` throughput and the
+/// `loaderlab-bench`: frame costs against raw Cairo, headless `render` throughput and the
 /// windowed app's startup, memory and CPU (see BENCHMARKS.md). It reports; it never fails a
 /// build because a number is slow.
-public struct Bench {
-    public let commands: Commands
+struct Bench {
+    /// The headless commands over the loaders' catalog: what `loaderlab render` runs.
+    let commands: Commands
 
-    public init(commands: Commands) {
-        self.commands = commands
+    init(io: CommandIO = .standard) {
+        commands = Commands(source: CatalogSceneSource(), io: io)
     }
 
     /// The benchmark's settings, from its command line.
@@ -29,7 +31,7 @@ public struct Bench {
     }
 
     static let usage = """
-        usage: loaderlab bench [--frames N] [--warmup N] [--only SECTIONS] [--loader ID]...
+        usage: loaderlab-bench [--frames N] [--warmup N] [--only SECTIONS] [--loader ID]...
                                [--renders N] [--window-seconds S] [--scale S]...
 
         Measures and prints, for every loader and the gallery at 800×600 points (scale 1:
@@ -39,8 +41,9 @@ public struct Bench {
                     --warmup frames (default 30); ratio = (engine + render) / raster at p50;
                     then the window's whole frame without X (GalleryApp.renderFrame)
           headless  frames/s of `render` at 800×600 including the PNG (--renders per loader)
-          window    the previewer under Xvfb: startup to first frame, peak RSS, CPU and frames
-                    over --window-seconds (default 10) animating and idle
+          window    the previewer (the `loaderlab` next to this program, or $LOADERLAB_BINARY)
+                    under Xvfb: startup to first frame, peak RSS, CPU and frames over
+                    --window-seconds (default 10) animating and idle
         SECTIONS is a comma-separated subset of frames,headless,window (default: all).
         --loader ID (repeatable; `gallery` for the full gallery) limits the frame section.
         """
@@ -50,7 +53,7 @@ public struct Bench {
         var scales: [Double] = []
         var i = 0
         func value(_ name: String) throws -> String {
-            guard i + 1 < arguments.count else { throw ArgumentError("bench: \(name) needs a value") }
+            guard i + 1 < arguments.count else { throw ArgumentError("\(name) needs a value") }
             i += 1
             return arguments[i]
         }
@@ -58,7 +61,7 @@ public struct Bench {
             let text = try value(name)
             guard let n = Int(text), range.contains(n) else {
                 throw ArgumentError(
-                    "bench: \(name) must be a whole number in \(range), not \(MessageText.quoted(text))")
+                    "\(name) must be a whole number in \(range), not \(MessageText.quoted(String(text)))")
             }
             return n
         }
@@ -77,29 +80,29 @@ public struct Bench {
                 for part in text.split(separator: ",") {
                     guard let section = Options.Section(rawValue: String(part)) else {
                         throw ArgumentError(
-                            "bench: --only: unknown section \(MessageText.quoted(String(part))) "
-                                + "(frames, headless, window)")
+                            "--only: unknown section \(MessageText.quoted(String(part))) (frames, headless, window)"
+                        )
                     }
                     sections.insert(section)
                 }
-                guard !sections.isEmpty else { throw ArgumentError("bench: --only needs a section") }
+                guard !sections.isEmpty else { throw ArgumentError("--only needs a section") }
                 options.sections = sections
             case "--window-seconds":
                 let text = try value(argument)
                 guard let s = Double(text), s.isFinite, s >= 1, s <= 3600 else {
                     throw ArgumentError(
-                        "bench: --window-seconds must be 1…3600, not \(MessageText.quoted(text))")
+                        "--window-seconds must be 1…3600, not \(MessageText.quoted(String(text)))")
                 }
                 options.windowSeconds = s
             case "--scale":
                 let text = try value(argument)
                 guard let s = Double(text), s.isFinite, s > 0, s <= 4 else {
                     throw ArgumentError(
-                        "bench: --scale must be a number in (0, 4], not \(MessageText.quoted(text))")
+                        "--scale must be a number in (0, 4], not \(MessageText.quoted(String(text)))")
                 }
                 scales.append(s)
             default:
-                throw ArgumentError("bench: unexpected argument \(MessageText.quoted(argument))")
+                throw ArgumentError("unexpected argument \(MessageText.quoted(String(argument)))")
             }
             i += 1
         }
@@ -107,29 +110,24 @@ public struct Bench {
         return options
     }
 
-    /// Runs the benchmark with `arguments` (after `bench`); returns the exit status.
-    public func run(_ arguments: [String]) -> Int32 {
+    /// Runs the benchmark with `arguments` (without the program name); returns the exit status.
+    func run(_ arguments: [String]) -> Int32 {
         let io = commands.io
-        let parsed: Options?
+        let options: Options
         do {
-            parsed = try Self.parse(arguments)
-        } catch {
-            commands.report("\(error)")
-            return 2
-        }
-        guard let options = parsed else {
-            do {
+            guard let parsed = try Self.parse(arguments) else {
                 try io.out(Self.usage)
                 return 0
-            } catch {
-                commands.report("\(error)")
-                return 1
             }
+            options = parsed
+        } catch {
+            io.err("loaderlab-bench: \(error)")
+            return 2
         }
-        let names = Self.workloadNames(source: commands.source)
+        let names = Self.workloadNames
         for name in options.only where !names.contains(name) {
-            commands.report(
-                "bench: --loader: unknown workload \(MessageText.quoted(name)) (\(names.joined(separator: ", ")))"
+            io.err(
+                "loaderlab-bench: --loader: unknown workload \(MessageText.quoted(String(name))) (\(names.joined(separator: ", ")))"
             )
             return 2
         }
@@ -142,10 +140,10 @@ public struct Bench {
             }
             return 0
         } catch let failure as CommandFailure {
-            commands.report(failure.message)
+            io.err("loaderlab-bench: \(failure.message)")
             return failure.exitCode
         } catch {
-            commands.report("bench: \(error)")
+            io.err("loaderlab-bench: \(error)")
             return 1
         }
     }
@@ -168,9 +166,8 @@ public struct Bench {
                 + "       raster p50/p95/p99   ratio   | by thread CPU time: total p50/p99, raster p50/p99, ratio"
         )
         for scale in options.scales {
-            for name in Self.workloadNames(source: commands.source)
-            where options.only.isEmpty || options.only.contains(name) {
-                let workload = try Self.makeWorkload(name, source: commands.source, size: Self.viewport)
+            for name in Self.workloadNames where options.only.isEmpty || options.only.contains(name) {
+                let workload = Self.makeWorkload(name, size: Self.viewport)
                 let r = try bench.run(workload, scale: scale, images: commands.images)
                 try io.out(Self.line(r))
             }
@@ -251,9 +248,9 @@ public struct Bench {
         var totalSeconds = 0.0
         for entry in commands.source.entries {
             let moment: SceneMoment = entry.isHeader ? .refreshing(time: 1) : .time(1)
-            let output = OutputPath(dir + "/\(entry.id).png")
+            let output = dir + "/\(entry.id).png"
             let render = RenderOptions(
-                loaderID: entry.id, moment: moment, size: Self.viewport, scale: 1, output: output)
+                loaderID: entry.id, moment: moment, size: Self.viewport, scale: 1, output: OutputPath(output))
             try commands.render(render)  // warm-up: image cache, first PNG
             let start = BenchClock.now()
             for _ in 0..<options.renders { try commands.render(render) }
@@ -265,15 +262,18 @@ public struct Bench {
             var snapshot: [Double] = []
             var draw: [Double] = []
             var png: [Double] = []
+            // (What `Commands.render` does, through the same public calls.)
             let renderer = LayerRenderer(images: commands.images)
             for _ in 0..<max(10, options.renders / 4) {
                 let (shot, t0) = try BenchClock.time {
-                    try commands.snapshot(id: entry.id, moment: moment, size: Self.viewport)
+                    try commands.source.snapshot(id: entry.id, moment: moment, size: Self.viewport)
                 }
-                let surface = try commands.makeSurface(points: shot.size, scale: 1)
+                let surface = try ImageSurface(
+                    width: max(1, Int(shot.size.width.rounded(.up))),
+                    height: max(1, Int(shot.size.height.rounded(.up))))
                 let canvas = try Canvas(surface: surface)
                 let ((), t1) = BenchClock.time { renderer.draw(shot.tree, on: canvas) }
-                let ((), t2) = try BenchClock.time { try commands.write(surface, to: output) }
+                let ((), t2) = try BenchClock.time { try surface.writePNG(to: output) }
                 snapshot.append(t0)
                 draw.append(t1)
                 png.append(t2)
@@ -314,5 +314,14 @@ public struct Bench {
             .split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
         return "machine: \(ProcessInfo.processInfo.activeProcessorCount) cpus, \(model), "
             + "\(memKB / 1024) MiB memory; load average \(load)"
+    }
+}
+
+/// A measurement that could not be made, in words.
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }

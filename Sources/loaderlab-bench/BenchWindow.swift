@@ -1,84 +1,63 @@
 import Foundation
+import LoaderLab
+import XvfbHarness
 
 /// The windowed measurements: the previewer (`loaderlab` with no command) under Xvfb, watched
 /// from outside through /proc and the frame log the host writes ($LOADERLAB_FRAME_LOG, one
-/// line per presented frame).
+/// line per presented frame). Xvfb and the app are started and stopped by `XvfbHarness`, as in
+/// the window tests.
 ///
 /// - startup: from just before the process is spawned to the first line of the frame log;
 /// - peak RSS: VmHWM from /proc/PID/status after everything else;
 /// - CPU: utime + stime from /proc/PID/stat (and run time from /proc/PID/task/*/schedstat, in
 ///   ns) over `seconds` of the gallery animating (keys 1–3 begin every header's refresh, again
-///   whenever the frame log shows one idle; the standalone loaders run from the start), then over `seconds` idle after keys 4 and 5 stop
-///   the standalone loaders and the headers' refreshes have ended; with the frames presented
-///   and the context switches (wake-ups) of all threads in each window.
+///   whenever the frame log shows one idle; the standalone loaders run from the start), then
+///   over `seconds` idle after keys 4 and 5 stop the standalone loaders and the headers'
+///   refreshes have ended; with the frames presented and the context switches (wake-ups) of
+///   all threads in each window.
 struct BenchWindow {
     let io: CommandIO
     let seconds: Double
-    /// The executable to measure: this one.
-    var executable =
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        ?? CommandLine.arguments[0]
-
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
 
     func run() throws {
         try io.out("")
-        guard let xvfb = Self.which("Xvfb"), let xdotool = Self.which("xdotool") else {
+        guard XvfbSession.isInstalled, XvfbSession.which("xdotool") != nil else {
             try io.out("window: skipped (needs Xvfb and xdotool: `make deps-test`)")
             return
         }
-        let dir = FileManager.default.temporaryDirectory.path + "/loaderlab-bench-window-\(getpid())"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-
-        let server = try XvfbServer(executable: xvfb)
+        let server = try XvfbSession(width: 1280, height: 1024)
         defer { server.stop() }
-        let log = dir + "/frames.log"
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = server.display
-        environment["LOADERLAB_FRAME_LOG"] = log
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: executable)
-        app.arguments = []
-        app.environment = environment
-        app.standardOutput = FileHandle.nullDevice
-        let start = BenchClock.now()
-        try app.run()
-        defer {
-            if app.isRunning {
-                app.terminate()
-                app.waitUntilExit()
-            }
-        }
-        let pid = app.processIdentifier
+        // The release `loaderlab` next to this program (`make bench` builds both).
+        let app = try AppProcess(display: server.display)
+        // Stopped here, at the end, not wherever `app` is last used: the measurements below
+        // read its frame log, which goes away with it.
+        defer { app.stop() }
+        let log = app.frameLogPath
+        let pid = app.process.processIdentifier
 
         // Startup: poll the log's size (not its lines: the first byte is the first frame).
         var startup = Double.nan
-        while BenchClock.now() - start < 10 {
+        while BenchClock.now() - app.launchTime < 10 {
             if Self.fileSize(log) > 0 {
-                startup = BenchClock.now() - start
+                startup = BenchClock.now() - app.launchTime
                 break
             }
-            guard app.isRunning else {
-                throw Failure(
-                    description:
-                        "window: the app exited with status \(app.terminationStatus) before its first frame")
+            guard app.process.isRunning else {
+                throw BenchFailure(
+                    "window: the app exited with status \(app.process.terminationStatus) before its first "
+                        + "frame: \(app.standardError)")
             }
             usleep(200)
         }
-        guard startup.isFinite else { throw Failure(description: "window: no frame within 10 s") }
+        guard startup.isFinite else { throw BenchFailure("window: no frame within 10 s") }
         let rssAtStart = ProcStat.vmHWM(pid: pid)
-        try io.out("window: Xvfb \(server.display), \(executable)")
+        try io.out("window: Xvfb \(server.display), \(app.binary)")
         try io.out(
             "startup to first presented frame: \(BenchFormat.ms(startup)) ms; peak RSS then \(Self.kib(rssAtStart))"
         )
         try io.out("first frame: " + Self.firstLine(log))
 
-        let tool = XdotoolDriver(executable: xdotool, display: server.display)
+        let tool = XdotoolDriver(server: server)
         try tool.waitForWindow(named: "LoaderLab")
         // Animating: every header refreshes (and is made to refresh again whenever its
         // refresh has ended), the standalone loaders already run.
@@ -177,15 +156,6 @@ struct BenchWindow {
         return "\(value) kB (\(BenchFormat.fixed(Double(value) / 1024, 1)) MiB)"
     }
 
-    static func which(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in path.split(separator: ":") {
-            let candidate = "\(dir)/\(name)"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
-    }
-
     static func fileSize(_ path: String) -> Int {
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
@@ -279,80 +249,29 @@ enum ProcStat {
     }
 }
 
-/// A private Xvfb server on a free display, found by Xvfb itself (`-displayfd`).
-final class XvfbServer {
-    let process = Process()
-    let display: String
-
-    init(executable: String) throws {
-        let pipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Xvfb writes the display number and a newline once it accepts connections.
-        var text = ""
-        let handle = pipe.fileHandleForReading
-        while !text.contains("\n") {
-            let data = handle.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
-        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw BenchWindow.Failure(description: "window: Xvfb did not start")
-        }
-        display = ":\(number)"
-    }
-
-    func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-    }
-}
-
-/// Sends keys to the app's window with xdotool.
+/// Sends keys to the app's window with xdotool; a key that xdotool fails to send is an error,
+/// since the measurement would not be what it says.
 struct XdotoolDriver {
-    let executable: String
-    let display: String
+    let server: XvfbSession
 
-    @discardableResult
-    func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        let pipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
-        process.environment = environment
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchWindow.Failure(
-                description: "window: xdotool \(arguments.joined(separator: " ")) failed")
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
-
+    /// Waits up to 10 s for a mapped window named `name` and gives it the keyboard focus.
     func waitForWindow(named name: String) throws {
-        let deadline = BenchClock.now() + 10
-        while BenchClock.now() < deadline {
-            if let id = try? run(["search", "--name", name]).split(separator: "\n").first {
-                try run(["windowfocus", "--sync", String(id)])
-                return
-            }
-            usleep(50_000)
+        var window: String?
+        guard
+            eventually(
+                timeout: 10,
+                {
+                    window = server.findWindow(named: name)
+                    return window != nil
+                }),
+            let window
+        else {
+            throw BenchFailure("window: no window named \(name)")
         }
-        throw BenchWindow.Failure(description: "window: no window named \(name)")
+        try server.run("xdotool", ["windowfocus", "--sync", window], requireSuccess: true)
     }
 
     func keys(_ keys: [String]) throws {
-        for key in keys { try run(["key", key]) }
+        for key in keys { try server.run("xdotool", ["key", key], requireSuccess: true) }
     }
 }

@@ -2,6 +2,7 @@ import LayerKit
 import Testing
 
 @testable import LayerKitCairo
+@testable import loaderlab_bench
 
 /// The raster baseline must cost what drawing those pixels costs, so a replay has to produce
 /// exactly the pixels the renderer draws directly.
@@ -66,6 +67,56 @@ import Testing
         #expect(differing == 0)
         // The tree does draw: the root's background covers the image's corner.
         #expect(replayed.pixel(x: 0, y: 0)?.alpha == 204)
+    }
+
+    /// The frame benchmark's baseline records with a renderer of its own that sees the same
+    /// frames as the measured one; from the second frame on, a repeated dashed stroke is drawn
+    /// from the stroke cache on both sides, and the replay must still give the same pixels.
+    @Test(arguments: [1.0, 2.0])
+    func replayMatchesDirectDrawingWithCachedStrokes(scale: Double) throws {
+        var ringLayer = LayerProperties()
+        ringLayer.bounds = Rect(x: 0, y: 0, width: 50, height: 50)
+        ringLayer.position = Point(30.3, 29.7)
+        var ring = ShapeProperties()
+        ring.path = .oval(in: ringLayer.bounds)
+        ring.fillColor = nil
+        ring.strokeColor = Color(red: 1, green: 0.8, blue: 0.2, alpha: 0.9)
+        ring.lineWidth = 0.5
+        ring.lineDashPattern = [1, 1]
+        let frame = PresentationLayer(
+            properties: tree().properties,
+            sublayers: tree().sublayers + [PresentationLayer(properties: ringLayer, shape: ring)])
+
+        let width = Int(60 * scale)
+        let height = Int(40 * scale)
+        let direct = try ImageSurface(width: width, height: height)
+        let directCanvas = try Canvas(surface: direct)
+        directCanvas.scale(scale, scale)
+        let replayed = try ImageSurface(width: width, height: height)
+        let replayCanvas = try Canvas(surface: replayed)
+        let renderer = LayerRenderer()
+        let recordingRenderer = LayerRenderer()
+        // Frame 1 strokes the ring, frame 2 caches it, frame 3 draws it from the cache.
+        for _ in 0..<3 {
+            directCanvas.erase()
+            renderer.draw(frame, on: directCanvas)
+            let recording = try RecordingSurface(width: width, height: height)
+            let recorder = try recording.makeCanvas(replayingOnto: replayed)
+            recorder.scale(scale, scale)
+            recordingRenderer.draw(frame, on: recorder)
+            replayCanvas.erase()
+            recording.replay(onto: replayCanvas)
+            #expect(replayCanvas.error == nil)
+            var differing = 0
+            for y in 0..<height {
+                for x in 0..<width where direct.pixel(x: x, y: y) != replayed.pixel(x: x, y: y) {
+                    differing += 1
+                }
+            }
+            #expect(differing == 0)
+        }
+        #expect(renderer.strokeCache.cachedImageCount == 1)
+        #expect(recordingRenderer.strokeCache.cachedImageCount == 1)
     }
 
     @Test func eraseMakesEveryPixelTransparent() throws {

@@ -1,6 +1,7 @@
+import LoaderLab
 import Testing
 
-@testable import LoaderLab
+@testable import loaderlab_bench
 
 @Suite struct BenchTests {
     @Test func nearestRankPercentiles() {
