@@ -168,6 +168,10 @@ open class Layer {
         return map
     }
 
+    /// How fast this layer's local time runs against scene time: the product of the speeds
+    /// of it and its ancestors; 0 while it or an ancestor is paused.
+    public var localTimeRate: Double { timeMap.rate }
+
     /// This layer's map given its superlayer's.
     func childTimeMap(from parent: TimeMap) -> TimeMap {
         parent.child(

@@ -18,14 +18,15 @@ enum SceneEventKind: Int {
     /// The stop of an animation that was removed or replaced (`finished == false`).
     case queuedStop = 2
     case completion = 3
+    case timer = 4
 
     /// Among events at one instant, starts come before stops, and stops before the
-    /// completions that wait for them.
+    /// completions that wait for them and the timers (which keep the order they were made in).
     var order: Int {
         switch self {
         case .start: 0
         case .stop, .queuedStop: 1
-        case .completion: 2
+        case .completion, .timer: 2
         }
     }
 }
@@ -37,6 +38,7 @@ struct SceneEvent {
     var sequence: UInt64
     var entry: AnimationEntry?
     var completion: CompletionRecord?
+    var timer: SceneTimer?
 
     func precedes(_ o: SceneEvent) -> Bool {
         if time != o.time { return time < o.time }
@@ -46,15 +48,16 @@ struct SceneEvent {
 }
 
 extension Scene {
-    /// Delivers the events due by `end` in time order, at most `maxEventsPerUpdate` of them.
-    func deliverEvents(through end: Double) {
+    /// Delivers the events due by `end` in time order, at most `maxEventsPerUpdate` of them in
+    /// one update (counting `alreadyDelivered`, the update's earlier round).
+    func deliverEvents(through end: Double, alreadyDelivered: Int = 0) {
         deliveryEnd = end
         defer {
             deliveryEnd = nil
             dueEvents.removeAll()
         }
         collectEvents()
-        var delivered = 0
+        var delivered = alreadyDelivered
         hasOverdueEvents = false
         while true {
             if needsEventCollection { collectEvents() }
@@ -89,6 +92,7 @@ extension Scene {
         }
         visit(root, root.childTimeMap(from: .identity))
         for c in completions { pushIfDue(c) }
+        for t in timers { pushIfDue(t) }
     }
 
     private func push(_ event: SceneEvent) {
@@ -121,10 +125,23 @@ extension Scene {
         push(SceneEvent(time: t, kind: .completion, sequence: record.sequence, completion: record))
     }
 
+    private func pushIfDue(_ timer: SceneTimer) {
+        guard let t = dueTime(of: timer) else { return }
+        push(SceneEvent(time: t, kind: .timer, sequence: timer.sequence, timer: timer))
+    }
+
     // MARK: What callbacks change
+
+    /// A timer was scheduled.
+    func timerAdded(_ timer: SceneTimer) {
+        eventInputs &+= 1
+        guard deliveryEnd != nil, !needsEventCollection else { return }
+        pushIfDue(timer)
+    }
 
     /// An animation was added to a layer of this scene (and stamped).
     func animationAdded(_ entry: AnimationEntry, map: TimeMap) {
+        eventInputs &+= 1
         guard deliveryEnd != nil, !needsEventCollection else { return }
         pushNextEvent(of: entry, map: map)
     }
@@ -133,6 +150,7 @@ extension Scene {
     func enqueueStop(_ entry: AnimationEntry) {
         queuedStops.append(entry)
         entry.isStopQueued = true
+        eventInputs &+= 1
         guard deliveryEnd != nil, !needsEventCollection else { return }
         pushQueuedStop(entry)
     }
@@ -141,6 +159,7 @@ extension Scene {
         completions.append(record)
         for m in record.members { m.waitingCompletions.append(WeakCompletion(record: record)) }
         setNeedsUpdate()
+        eventInputs &+= 1
         guard deliveryEnd != nil, !needsEventCollection else { return }
         pushIfDue(record)
     }
@@ -148,6 +167,7 @@ extension Scene {
     /// Something that event times are worked out from changed: a layer's timing, or which
     /// layers are in the scene. Queued events are collected again before the next one.
     func eventSourcesChanged() {
+        eventInputs &+= 1
         if deliveryEnd != nil { needsEventCollection = true }
     }
 
@@ -173,6 +193,9 @@ extension Scene {
                 pushIfDue(record)
                 return false
             }
+            return true
+        case .timer:
+            guard let timer = event.timer, timers.contains(where: { $0 === timer }) else { return false }
             return true
         }
     }
@@ -205,6 +228,10 @@ extension Scene {
             guard let record = event.completion else { return }
             completions.removeAll { $0 === record }
             record.fire()
+        case .timer:
+            guard let timer = event.timer else { return }
+            removeTimer(timer)
+            timer.action()
         }
     }
 

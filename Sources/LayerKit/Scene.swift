@@ -33,6 +33,10 @@ public final class Scene {
     /// Stops of removed animations, waiting for delivery.
     var queuedStops: [AnimationEntry] = []
     var completions: [CompletionRecord] = []
+    /// Timers waiting to fire, in the order they were scheduled.
+    private(set) var timers: [SceneTimer] = []
+    private var updateHandlers: [(token: Int, handler: () -> Void)] = []
+    private var nextHandlerToken = 1
     /// The events due by the running update's target time, earliest first (see
     /// Scene+Events.swift); empty between updates.
     var dueEvents = PriorityQueue<SceneEvent>(by: { $0.precedes($1) })
@@ -41,6 +45,9 @@ public final class Scene {
     /// A callback changed what the queued events were worked out from (a layer's timing, the
     /// tree's shape): they are collected again before the next one is delivered.
     var needsEventCollection = false
+    /// Counts what may add events (animations added or removed, completions, timers, timing
+    /// changes), so an update knows whether its handlers made any.
+    var eventInputs = 0
     /// Events the last update delivered.
     public internal(set) var eventsDeliveredInLastUpdate = 0
     /// True when the last update stopped at `maxEventsPerUpdate` with events still due at or
@@ -106,15 +113,33 @@ public final class Scene {
             // Time went back (a manual clock was reset): nothing is dated before it now.
             floorTime = mediaTime
         }
-        if !isDirty, !isAnimating, let last = lastUpdateTime, mediaTime >= last {
-            // Nothing changed and nothing runs or waits: the tree is the same at any later time.
+        // Nothing changed and nothing runs or waits: unless an update handler changes
+        // something, the tree is the same at any later time.
+        let quiet = !isDirty && !isAnimating && lastUpdateTime.map { mediaTime >= $0 } == true
+        var delivered = 0
+        if !quiet {
+            deliverEvents(through: mediaTime)
+            delivered = eventsDeliveredInLastUpdate
+        }
+        if !updateHandlers.isEmpty {
+            floorTime = Swift.max(floorTime, mediaTime)
+            callbackTime = mediaTime
+            let inputs = eventInputs
+            for (_, handler) in updateHandlers { handler() }
+            callbackTime = nil
+            // What the handlers started at this instant is delivered now.
+            if eventInputs != inputs, !hasOverdueEvents {
+                deliverEvents(through: mediaTime, alreadyDelivered: delivered)
+                delivered = eventsDeliveredInLastUpdate
+            }
+        }
+        eventsDeliveredInLastUpdate = delivered
+        if quiet, !isDirty {
             lastUpdateTime = mediaTime
             floorTime = mediaTime
-            eventsDeliveredInLastUpdate = 0
             hasOverdueEvents = false
             return
         }
-        deliverEvents(through: mediaTime)
         lastUpdateTime = mediaTime
         floorTime = mediaTime
         isDirty = false
@@ -123,7 +148,59 @@ public final class Scene {
         if !running {
             running = completions.contains { $0.dueTime(scene: self, floor: mediaTime) != nil }
         }
+        if !running {
+            running = timers.contains { dueTime(of: $0) != nil }
+        }
         isAnimating = running
+    }
+
+    // MARK: Timers and update handlers
+
+    /// Runs `action` when `layer`'s local time reaches `localTime`, delivered in time order
+    /// with the animation events during `update(to:)`, with `currentTime` at the timer's own
+    /// due time and this scene active. A time already past fires at the next update; a
+    /// non-finite one never fires, and neither does a timer whose layer is not in the scene
+    /// (until it joins) or whose time is paused. Timers due at the same instant fire in the
+    /// order they were scheduled, after the animations that start and stop then.
+    @discardableResult
+    public func schedule(at localTime: Double, on layer: Layer, _ action: @escaping () -> Void)
+        -> SceneTimer
+    {
+        let timer = SceneTimer(layer: layer, localTime: localTime, scene: self, action: action)
+        guard localTime.isFinite else { return timer }
+        timers.append(timer)
+        setNeedsUpdate()
+        timerAdded(timer)
+        return timer
+    }
+
+    func removeTimer(_ timer: SceneTimer) {
+        timers.removeAll { $0 === timer }
+    }
+
+    /// When `timer` fires in scene time, or nil when it cannot (its layer is elsewhere, its
+    /// time stands still before it).
+    func dueTime(of timer: SceneTimer) -> Double? {
+        guard let layer = timer.layer, layer.scene === self else { return nil }
+        let t = layer.timeMap.sceneTime(reaching: timer.localTime, notBefore: floorTime)
+        return t.isFinite ? t : nil
+    }
+
+    /// Calls `handler` at every update, after the events due by the update's time and before
+    /// the presentation is evaluated, with `currentTime` at that time and this scene active:
+    /// where a host steps what moves continuously with time (scroll physics), so that it sees
+    /// every timer before it at that timer's own time. Returns a token for
+    /// `removeUpdateHandler(_:)`.
+    @discardableResult
+    public func addUpdateHandler(_ handler: @escaping () -> Void) -> Int {
+        defer { nextHandlerToken += 1 }
+        updateHandlers.append((nextHandlerToken, handler))
+        setNeedsUpdate()
+        return nextHandlerToken
+    }
+
+    public func removeUpdateHandler(_ token: Int) {
+        updateHandlers.removeAll { $0.token == token }
     }
 
     /// The presentation tree at the last update time (before the first update: the tree at

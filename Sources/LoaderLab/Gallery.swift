@@ -93,6 +93,10 @@ public final class GalleryApp: WindowApp {
         screenLayers = screens
         scene = Scene(root: root, clock: clock)
         playback = Playback(root: root)
+        // Scroll physics step with every update, after the events due by its time.
+        scene.addUpdateHandler { [unowned self] in
+            for session in sessions { session.tick() }
+        }
         applyLayout()
         scene.update()
     }
@@ -263,7 +267,6 @@ public final class GalleryApp: WindowApp {
 
     public func renderFrame(into buffer: PixelBuffer, fullRedraw: Bool) -> [PixelRect] {
         let started = scene.clock.now()
-        for session in sessions { session.tick() }
         scene.update()
         let tree = scene.presentation()
         guard let canvas = canvas(for: buffer) else { return [] }

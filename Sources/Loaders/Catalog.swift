@@ -148,7 +148,7 @@ public enum Catalog {
                 // The last move lands within rounding of −offset; make it exact.
                 if t >= begin + pullTime { (session.content as? HeaderContent)?.holdOffset(y: -offset) }
             }
-            stepper.run(to: stepper.now + pullSettleTime)
+            stepper.jump(to: stepper.now + pullSettleTime)
             return end
         }
 
@@ -157,7 +157,7 @@ public enum Catalog {
         case .time(let t):
             guard t.isFinite, t >= 0 else { throw CatalogError.badValue(name: "time", value: t) }
             time = t
-            stepper.run(to: t)
+            stepper.jump(to: t)
         case .pull(let p):
             guard info.kind == .header else { throw CatalogError.notAHeader(id: id, moment: "--pull") }
             guard p.isFinite, p >= 0 else { throw CatalogError.badValue(name: "pull", value: p) }
@@ -175,7 +175,7 @@ public enum Catalog {
             // T = 0 is the frame of the release itself: the refresh's animations at their start,
             // not the last frame of the pull.
             stepper.evaluate()
-            stepper.run(to: released + t)
+            stepper.jump(to: released + t)
             time = t
         }
         return LoaderSnapshot(
@@ -183,8 +183,10 @@ public enum Catalog {
     }
 }
 
-/// A loader session in its own scene on a manual clock, stepped the way a window steps it:
-/// each frame the clock moves, the session ticks, the scene updates.
+/// A loader session in its own scene on a manual clock. A finger's pull is stepped frame by
+/// frame, as a window delivers the moves; time without input is one jump (`jump(to:)`): the
+/// scene delivers every animation event and timer at its own time and the session's scroll
+/// physics are evaluated in closed form, so the state at any time is exact, not a replay.
 final class SessionStepper {
     let clock = ManualClock(time: 0)
     let session: LoaderSession
@@ -199,19 +201,18 @@ final class SessionStepper {
         self.session = session
         self.step = step
         scene = Scene(root: session.layer, clock: clock)
-        session.tick()
+        // The session's scroll physics step with every update, after the events due by then.
+        scene.addUpdateHandler { [unowned session] in session.tick() }
         scene.update()
     }
 
-    /// Evaluates the frame at the current time again, after input at that time (a release):
-    /// the session ticks and the scene updates, without moving the clock.
+    /// Evaluates the frame at the current time again, after input at that time (a release).
     func evaluate() {
-        session.tick()
-        scene.update()
+        update()
     }
 
     /// Steps frame by frame until `time`, calling `each` with every frame's time first (before
-    /// the session ticks).
+    /// the scene updates): for input that arrives frame by frame, such as a finger's moves.
     func run(to time: Double, _ each: ((Double) -> Void)? = nil) {
         while now < time {
             // Land exactly on `time` rather than a hair before or after it.
@@ -219,8 +220,29 @@ final class SessionStepper {
             now = next > time - 1e-9 ? time : next
             clock.set(now)
             each?(now)
-            session.tick()
-            scene.update()
+            update()
         }
     }
+
+    /// Moves straight to `time` (never back) and evaluates the scene there.
+    func jump(to time: Double) {
+        guard time > now else { return }
+        now = time
+        clock.set(now)
+        update()
+    }
+
+    /// Updates the scene at the clock's time, again while an update left events due (an event
+    /// storm delivers at most `Scene.maxEventsPerUpdate` per update).
+    private func update() {
+        scene.update()
+        var rounds = 0
+        while scene.hasOverdueEvents, rounds < Self.maxCatchUpRounds {
+            scene.update()
+            rounds += 1
+        }
+    }
+
+    /// A bound on catching up: two million events at one instant is a loop, not a loader.
+    static let maxCatchUpRounds = 1000
 }

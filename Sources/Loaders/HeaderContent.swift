@@ -53,6 +53,7 @@ final class HeaderContent: SessionContent {
             scrollLayer.addSublayer(header.layer)
             scrollLayer.addSublayer(listLayer)
         }
+        scrollView.timeline = scrollLayer
         scrollView.addOffsetObserver { [weak self] _ in self?.offsetDidChange() }
         header.attach(to: control)
         layout(size: size)
@@ -72,20 +73,14 @@ final class HeaderContent: SessionContent {
         }
     }
 
-    /// A finger on the list needs frames; motion and pending timers (a simulated load, the end
-    /// of an inset animation) need them only while the scroll view's time moves: a paused scene
-    /// is idle.
+    /// A finger on the list needs frames, and so does scroll motion while the scroll view's
+    /// time moves (a paused scene is idle). Pending timers are the scene's: it asks for the
+    /// frames they need itself.
     var needsFrames: Bool {
         if scrollView.isTracking { return true }
-        guard scrollView.isAnimating || scrollView.nextTimerTime != nil else { return false }
-        return isTimeFlowing
-    }
-
-    /// False when the scroll view's layer time stands still (a paused ancestor, speed 0).
-    private var isTimeFlowing: Bool {
-        guard let scene = scrollLayer.scene else { return true }
-        let t = scene.currentTime
-        return scrollLayer.convertTime(t + 1, from: nil) != scrollLayer.convertTime(t, from: nil)
+        guard scrollView.isAnimating || (scrollLayer.scene == nil && scrollView.nextTimerTime != nil)
+        else { return false }
+        return scrollLayer.localTimeRate != 0
     }
 
     var debugPaths: [(name: String, path: Path, toLayer: String)] { header.debugPaths }

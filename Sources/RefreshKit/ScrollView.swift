@@ -113,6 +113,14 @@ public final class ScrollView {
     private var insetObservers: [(Token, (ScrollView) -> Void)] = []
     private var dragObservers: [(Token, (ScrollView, DragEvent) -> Void)] = []
     private var timers: [(token: Token, time: Double, action: (Double) -> Void)] = []
+    /// Timers handed to the timeline layer's scene, by token.
+    private var sceneTimers: [Token: SceneTimer] = [:]
+
+    /// The layer whose local time this scroll view runs in (the scroll view's own layer).
+    /// While it is in a scene, timers are that scene's (`Scene.schedule`): they fire in time
+    /// order with the scene's animation events, at their own due time, whatever the frame
+    /// rate. Without one, or outside a scene, `advance(to:)` fires them.
+    public weak var timeline: Layer?
 
     /// Offsets closer than this to the top count as resting there when the inset changes.
     static let restTolerance = 0.01
@@ -192,25 +200,39 @@ public final class ScrollView {
 
     // MARK: Timers
 
-    /// Runs `action` with its due time once scene time reaches `time` (during `advance(to:)` or
-    /// any method taking a later time); the physics are brought to that exact time first, and
-    /// timers fire in time order (ties in the order they were scheduled). A non-finite time
-    /// never fires. This is how refresh controls end their animations and simulated loads.
+    /// Runs `action` with its due time once the scroll view's time reaches `time`; the physics
+    /// are brought to that exact time first, and timers fire in time order (ties in the order
+    /// they were scheduled). A non-finite time never fires. This is how refresh controls end
+    /// their animations and simulated loads. With a `timeline` layer in a scene the scene
+    /// delivers it (see `timeline`); otherwise `advance(to:)` or any method taking a later
+    /// time does.
     @discardableResult
     public func schedule(at time: Double, _ action: @escaping (Double) -> Void) -> Token {
         let token = makeToken()
         guard time.isFinite else { return token }
-        timers.append((token, time, action))
+        if let layer = timeline, let scene = layer.scene {
+            sceneTimers[token] = scene.schedule(at: time, on: layer) { [weak self] in
+                guard let self else { return }
+                self.sceneTimers[token] = nil
+                self.step(to: time)
+                action(Swift.max(time, self.time))
+            }
+        } else {
+            timers.append((token, time, action))
+        }
         return token
     }
 
     /// Cancels a timer; unknown or already fired tokens are ignored.
     public func cancelTimer(_ token: Token) {
         timers.removeAll { $0.token == token }
+        sceneTimers.removeValue(forKey: token)?.cancel()
     }
 
     /// The due time of the earliest pending timer, so a host that goes idle can wake for it.
-    public var nextTimerTime: Double? { timers.map(\.time).min() }
+    public var nextTimerTime: Double? {
+        (timers.map(\.time) + sceneTimers.values.map(\.localTime)).min()
+    }
 
     // MARK: Time
 

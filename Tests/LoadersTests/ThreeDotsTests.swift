@@ -169,11 +169,14 @@ import Testing
         h.run(for: 2)
         #expect(h.header.scrollView.contentOffset.y == frozen)
         #expect(sameAngle(h.presented("header").transform.components.rotationZ, angle))
+        // Nothing asks for frames: the scroll view is still, and the simulated load's timer
+        // is the scene's, on the paused timeline.
         #expect(!h.session.needsFrames)
-        // Resumed, it carries on from where it stood.
+        #expect(!h.scene.needsFrames)
+        // Resumed, it carries on from where it stood, and the load's timer needs frames again.
         Self.setSpeed(1, h)
         h.run(for: 0.3)
         #expect(close(h.header.scrollView.contentOffset.y, -85, 1e-9))
-        #expect(h.session.needsFrames)
+        #expect(h.scene.needsFrames)
     }
 }
