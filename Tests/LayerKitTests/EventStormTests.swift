@@ -110,6 +110,8 @@ import Testing
             let x = try #require(scene.presentation(of: sentinel)).position.x
             #expect(abs(x - t) < 1e-9, "frame \(frame): the sentinel shows \(x) at \(t)")
         }
+        // The restarters' running animations hold them (and their layers): let go.
+        root.removeAllAnimationsInSubtree()
     }
 
     /// A picosecond animation restarted from its own stop makes ~10^10 events per frame: each
@@ -135,6 +137,7 @@ import Testing
         }
         // Two events (start, stop) make one restart; the sentinel's start took one event.
         #expect(looping.restarts == (5 * Scene.maxEventsPerUpdate - 1) / 2)
+        root.removeAllAnimationsInSubtree()
     }
 
     /// Stopped and restarted within one frame, the naive restarter's stale report restarts it
@@ -161,5 +164,6 @@ import Testing
             #expect(scene.eventsDeliveredInLastUpdate <= Scene.maxEventsPerUpdate)
             #expect(try #require(scene.presentation(of: sentinel)).position.x == t)
         }
+        root.removeAllAnimationsInSubtree()
     }
 }
