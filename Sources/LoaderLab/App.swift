@@ -36,7 +36,9 @@ public protocol WindowApp: AnyObject {
     /// Draws the next frame into `buffer` and returns the pixel rectangles that changed; the
     /// host presents only those. `fullRedraw` says the buffer's contents are undefined (a new
     /// buffer after a resize, or the first frame), so everything must be drawn and returned.
-    func renderFrame(into buffer: PixelBuffer, fullRedraw: Bool) -> [PixelRect]
+    /// Throws when the frame cannot be drawn at all (the buffer cannot be wrapped for drawing,
+    /// or was invalidated), with a message that says why.
+    func renderFrame(into buffer: PixelBuffer, fullRedraw: Bool) throws -> [PixelRect]
 
     /// One line describing the app's state after the last frame (focused loader, its status,
     /// time scale); the host's debug frame log appends it to each frame's line.
@@ -149,4 +151,11 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
+}
+
+/// Why a frame could not be drawn.
+public struct RenderFailure: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    public init(_ description: String) { self.description = description }
 }

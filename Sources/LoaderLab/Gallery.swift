@@ -265,11 +265,11 @@ public final class GalleryApp: WindowApp {
 
     // MARK: - Frames
 
-    public func renderFrame(into buffer: PixelBuffer, fullRedraw: Bool) -> [PixelRect] {
+    public func renderFrame(into buffer: PixelBuffer, fullRedraw: Bool) throws -> [PixelRect] {
         let started = scene.clock.now()
         scene.update()
         let tree = scene.presentation()
-        guard let canvas = canvas(for: buffer) else { return [] }
+        let canvas = try canvas(for: buffer)
 
         let tiles = tree.sublayers
         let full = fullRedraw || needsFullRedraw || tiles.count != lastTiles.count
@@ -318,9 +318,9 @@ public final class GalleryApp: WindowApp {
 
     /// The buffer wrapped as a Cairo surface; re-wrapped when the host hands a different one
     /// (the new canvas starts with a full redraw).
-    private func canvas(for buffer: PixelBuffer) -> Canvas? {
+    private func canvas(for buffer: PixelBuffer) throws -> Canvas {
+        guard buffer.isValid else { throw RenderFailure("the frame buffer was released before drawing") }
         // A canvas in Cairo's (sticky) error state would draw nothing ever again: replace it.
-        guard buffer.isValid else { return nil }
         if let canvas, canvas.error == nil, target === buffer { return canvas }
         do {
             let s = try ImageSurface(
@@ -333,7 +333,8 @@ public final class GalleryApp: WindowApp {
             needsFullRedraw = true
             return c
         } catch {
-            return nil
+            throw RenderFailure(
+                "cannot draw into the \(buffer.width)x\(buffer.height) frame buffer: \(error)")
         }
     }
 

@@ -387,7 +387,13 @@ final class HostWindow {
             fullRedraw = true
         }
         guard let buffer else { return }
-        let damage = app.renderFrame(into: buffer.pixels, fullRedraw: fullRedraw)
+        let damage: [PixelRect]
+        do {
+            damage = try app.renderFrame(into: buffer.pixels, fullRedraw: fullRedraw)
+        } catch {
+            HostWindow.note("\(error)")
+            quit(1)
+        }
         // No round trip: the next frame waits for this one's completion event instead.
         present((fullRedraw ? [buffer.pixels.bounds] : damage) + exposed, from: buffer)
         exposed.removeAll()

@@ -195,14 +195,14 @@ struct Bench {
         var damage = 0
         for frame in 0..<(options.warmup + options.frames) {
             clock.advance(by: 1.0 / 60)
-            let (rects, w, c) = BenchClock.timeBoth {
-                MainActor.assumeIsolated {
+            let (rects, w, c) = try BenchClock.timeBoth {
+                try MainActor.assumeIsolated {
                     if frame == 0 { app.resize(to: size, scale: 1) }
                     for (i, session) in app.sessions.enumerated()
                     where session.info.kind == .header && session.status == .idle {
                         app.toggleLoader(number: i + 1)
                     }
-                    return app.renderFrame(into: buffer, fullRedraw: frame == 0)
+                    return try app.renderFrame(into: buffer, fullRedraw: frame == 0)
                 }
             }
             if frame >= options.warmup {

@@ -36,9 +36,9 @@ struct GalleryAppTests {
 
     /// Advances the clock one 60 Hz frame and renders it, as the host's timer does.
     @discardableResult
-    func frame(_ dt: Double = 1.0 / 60) -> [PixelRect] {
+    func frame(_ dt: Double = 1.0 / 60) throws -> [PixelRect] {
         clock.advance(by: dt)
-        return app.renderFrame(into: pixels.buffer, fullRedraw: false)
+        return try app.renderFrame(into: pixels.buffer, fullRedraw: false)
     }
 
     @Test("every catalog loader gets a tile in order; headers rest, standalone loaders run")
@@ -51,9 +51,19 @@ struct GalleryAppTests {
         #expect(app.needsFrames)
     }
 
+    @Test("a frame target the host has released is refused with a message, not drawn into")
+    func releasedTarget() throws {
+        _ = try app.renderFrame(into: pixels.buffer, fullRedraw: true)
+        pixels.buffer.invalidate()
+        #expect(throws: RenderFailure.self) { try app.renderFrame(into: pixels.buffer, fullRedraw: false) }
+        // A new target (the host's buffer after a resize) is drawn in full.
+        let next = TestBuffer(width: 1000, height: 600)
+        #expect(try app.renderFrame(into: next.buffer, fullRedraw: false) == [next.buffer.bounds])
+    }
+
     @Test("the first frame draws everything; the gallery background shows between tiles")
-    func firstFrame() {
-        let damage = app.renderFrame(into: pixels.buffer, fullRedraw: true)
+    func firstFrame() throws {
+        let damage = try app.renderFrame(into: pixels.buffer, fullRedraw: true)
         #expect(damage == [pixels.buffer.bounds])
         let bg = GalleryApp.backgroundColor
         let (r, g, b) = pixels.rgb(3, 3)
@@ -63,7 +73,7 @@ struct GalleryAppTests {
 
     @Test("a drag on a header's screen past its threshold pulls, and the release refreshes")
     func dragToRefresh() throws {
-        _ = app.renderFrame(into: pixels.buffer, fullRedraw: true)
+        _ = try app.renderFrame(into: pixels.buffer, fullRedraw: true)
         let session = app.sessions[0]
         let screen = app.layout.tiles[0].screenInWindow
         let threshold = try #require(session.refreshThreshold)
@@ -73,27 +83,27 @@ struct GalleryAppTests {
         #expect(app.needsFrames)
         for i in 1...30 {
             app.pointer(.moved(Point(x: start.x, y: start.y + travel * Double(i) / 30)))
-            frame()
+            try frame()
         }
         // Held still past the threshold, finger down.
-        for _ in 0..<10 { frame() }
+        for _ in 0..<10 { try frame() }
         #expect(session.status == .pulling)
         app.pointer(.up(Point(x: start.x, y: start.y + travel)))
-        frame()
+        try frame()
         #expect(session.status == .refreshing)
         #expect(app.sessions[1].status == .idle)
     }
 
     @Test("a short drag bounces back without refreshing")
-    func shortDrag() {
+    func shortDrag() throws {
         let session = app.sessions[1]
         let screen = app.layout.tiles[1].screenInWindow
         let start = Point(x: screen.midX, y: screen.minY + 10)
         app.pointer(.down(start))
         app.pointer(.moved(Point(x: start.x, y: start.y + 20)))
-        frame()
+        try frame()
         app.pointer(.up(Point(x: start.x, y: start.y + 20)))
-        for _ in 0..<120 { frame() }
+        for _ in 0..<120 { try frame() }
         #expect(session.status == .idle)
         #expect(app.focusedIndex == 1)
     }
@@ -154,14 +164,14 @@ struct GalleryAppTests {
     }
 
     @Test("D and H toggle the overlays and redraw everything; Q and Esc ask to quit")
-    func overlaysAndQuit() {
-        _ = app.renderFrame(into: pixels.buffer, fullRedraw: true)
+    func overlaysAndQuit() throws {
+        _ = try app.renderFrame(into: pixels.buffer, fullRedraw: true)
         app.key(.character("d"))
         #expect(app.showsDebugOverlay)
-        #expect(frame(0) == [pixels.buffer.bounds])
+        #expect(try frame(0) == [pixels.buffer.bounds])
         app.key(.character("h"))
         #expect(app.showsHelp)
-        #expect(frame(0) == [pixels.buffer.bounds])
+        #expect(try frame(0) == [pixels.buffer.bounds])
         app.key(.character("q"))
         #expect(app.wantsQuit)
         let other = GalleryApp(clock: clock)
@@ -170,9 +180,9 @@ struct GalleryAppTests {
     }
 
     @Test("only changed tiles are redrawn: running standalone loaders, not resting headers")
-    func damageIsLocal() {
-        _ = app.renderFrame(into: pixels.buffer, fullRedraw: true)
-        let damage = frame(0.1)
+    func damageIsLocal() throws {
+        _ = try app.renderFrame(into: pixels.buffer, fullRedraw: true)
+        let damage = try frame(0.1)
         #expect(!damage.isEmpty)
         let headers = app.layout.tiles.prefix(3).map { PixelRect(covering: $0.frame, scale: 1) }
         for rect in damage {
@@ -181,31 +191,31 @@ struct GalleryAppTests {
     }
 
     @Test("with every loader stopped or resting the app needs no frames and redraws nothing")
-    func idle() {
-        _ = app.renderFrame(into: pixels.buffer, fullRedraw: true)
+    func idle() throws {
+        _ = try app.renderFrame(into: pixels.buffer, fullRedraw: true)
         app.key(.character("4"))
         app.key(.character("5"))
         var frames = 0
         while app.needsFrames, frames < 600 {
-            frame()
+            try frame()
             frames += 1
         }
         #expect(!app.needsFrames)
         // A frame drawn now (after input, say) finds the HUD's numbers gone idle, then nothing.
-        frame(1)
-        #expect(frame(1) == [])
+        try frame(1)
+        #expect(try frame(1) == [])
     }
 
     @Test("the HUD is redrawn only when its text changes: numbers at 4 Hz, a status at once")
-    func hudRedrawnOnlyWhenItsTextChanges() {
-        _ = app.renderFrame(into: pixels.buffer, fullRedraw: true)
+    func hudRedrawnOnlyWhenItsTextChanges() throws {
+        _ = try app.renderFrame(into: pixels.buffer, fullRedraw: true)
         let hud = PixelRect(covering: app.layout.hud, scale: 1)
         var lastText = app.hudText
         var redraws = 0
         // About two seconds of frames with the standalone loaders running, unevenly spaced
         // (15 and 18 ms) so that a per-frame rate would read differently every frame.
         for i in 0..<120 {
-            let damage = frame(i % 2 == 0 ? 0.015 : 0.018)
+            let damage = try frame(i % 2 == 0 ? 0.015 : 0.018)
             let text = app.hudText
             let hudDamaged = damage.contains { !$0.intersection(hud).isEmpty }
             #expect(hudDamaged == (text != lastText))
@@ -219,34 +229,34 @@ struct GalleryAppTests {
         // A status change shows on the very next frame: key 4 stops the orbit loader and
         // focuses it.
         app.key(.character("4"))
-        let damage = frame()
+        let damage = try frame()
         #expect(app.hudText.loader.hasSuffix(": stopped"))
         #expect(damage.contains { !$0.intersection(hud).isEmpty })
         // And the frame after, with nothing new to say, leaves the bar alone.
-        #expect(!frame().contains { !$0.intersection(hud).isEmpty })
+        #expect(try !frame().contains { !$0.intersection(hud).isEmpty })
     }
 
     @Test("paused, running loaders need no frames")
-    func pausedIsIdle() {
-        frame()
+    func pausedIsIdle() throws {
+        try frame()
         app.key(.character(" "))
-        frame()
+        try frame()
         #expect(!app.needsFrames)
     }
 
     @Test("tiny, empty and non-finite window sizes draw without trouble")
-    func absurdSizes() {
+    func absurdSizes() throws {
         let tiny = TestBuffer(width: 1, height: 1)
         for size in [
             Size(width: 1, height: 1), Size(width: 0, height: 0), Size(width: .nan, height: .infinity),
         ] {
             app.resize(to: size, scale: 1)
             clock.advance(by: 0.05)
-            #expect(app.renderFrame(into: tiny.buffer, fullRedraw: true) == [tiny.buffer.bounds])
+            #expect(try app.renderFrame(into: tiny.buffer, fullRedraw: true) == [tiny.buffer.bounds])
         }
         app.resize(to: Size(width: 500, height: 300), scale: 2)
         let hidpi = TestBuffer(width: 1000, height: 600)
-        #expect(app.renderFrame(into: hidpi.buffer, fullRedraw: true) == [hidpi.buffer.bounds])
+        #expect(try app.renderFrame(into: hidpi.buffer, fullRedraw: true) == [hidpi.buffer.bounds])
         #expect(app.layout.size == Size(width: 500, height: 300))
     }
 

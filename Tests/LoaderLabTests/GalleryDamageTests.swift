@@ -11,7 +11,7 @@ import Testing
 @Suite("Gallery damage")
 struct GalleryDamageTests {
     @Test(arguments: [1.0, 2.0])
-    func incrementalFramesMatchFullRedraws(scale: Double) {
+    func incrementalFramesMatchFullRedraws(scale: Double) throws {
         let width = Int(1000 * scale)
         let height = Int(480 * scale)
         let clockA = ManualClock(time: 50)
@@ -34,8 +34,8 @@ struct GalleryDamageTests {
             }
             clockA.advance(by: 1.0 / 60)
             clockB.advance(by: 1.0 / 60)
-            let regions = incremental.renderFrame(into: a.buffer, fullRedraw: frame == 0)
-            _ = full.renderFrame(into: b.buffer, fullRedraw: true)
+            let regions = try incremental.renderFrame(into: a.buffer, fullRedraw: frame == 0)
+            _ = try full.renderFrame(into: b.buffer, fullRedraw: true)
             if !regions.isEmpty { damagedFrames += 1 }
             let area = regions.reduce(0) { $0 + $1.width * $1.height }
             if area < width * height / 2 { smallerThanTheWindow += 1 }
