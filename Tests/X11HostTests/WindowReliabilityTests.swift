@@ -127,4 +127,37 @@ struct WindowReliabilityTests {
         try x.xdotool("key", "--window", window, "q")
         #expect(app.waitForExit(timeout: 5) == 0)
     }
+
+    /// Runs `loaderlab` through the shell with standard error closed (`2>&-`) and `environment`
+    /// added; its exit status, or nil if it runs on past `timeout`.
+    private func runWithStderrClosed(
+        environment: [String: String], while running: (Process) throws -> Void = { _ in },
+        timeout: Double = 10
+    ) throws -> Int32? {
+        let binary = try #require(AppProcess.binaryPath)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", #"exec "$0" 2>&-"#, binary]
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = nil
+        for (k, v) in environment { env[k] = v }
+        p.environment = env
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
+        try running(p)
+        guard eventually(timeout: timeout, { !p.isRunning }) else { return nil }
+        return p.terminationStatus
+    }
+
+    @Test("with standard error closed: no display exits 2, a lost X server exits 1, neither traps")
+    func closedStandardError() throws {
+        #expect(try runWithStderrClosed(environment: [:]) == 2)
+        let x = try XvfbSession()
+        let status = try runWithStderrClosed(environment: ["DISPLAY": x.display]) { _ in
+            #expect(eventually(timeout: 20) { x.findWindow(named: "LoaderLab") != nil })
+            x.stop()
+        }
+        #expect(status == 1)
+    }
 }
