@@ -62,6 +62,7 @@ extension Scene {
         while true {
             if needsEventCollection { collectEvents() }
             guard let event = dueEvents.popFirst() else { break }
+            eventWork &+= 1
             guard isCurrent(event) else { continue }
             guard delivered < Self.maxEventsPerUpdate else {
                 hasOverdueEvents = true
@@ -84,6 +85,7 @@ extension Scene {
         dueEvents.removeAll()
         for entry in queuedStops { pushQueuedStop(entry) }
         func visit(_ l: Layer, _ map: TimeMap) {
+            eventWork &+= 1 + l.entries.count
             for entry in l.entries { pushNextEvent(of: entry, map: map) }
             // A subtree that keeps its presentation has no animations anywhere in it.
             for sub in l.sublayers where sub.cachedPresentation == nil {

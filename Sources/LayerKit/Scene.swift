@@ -48,6 +48,10 @@ public final class Scene {
     /// Counts what may add events (animations added or removed, completions, timers, timing
     /// changes), so an update knows whether its handlers made any.
     var eventInputs = 0
+    /// Layers and animations looked at and events taken out of the queue while delivering
+    /// events, since the scene was made: the engine's work measured in steps, for tests that
+    /// check how it grows.
+    var eventWork = 0
     /// Events the last update delivered.
     public internal(set) var eventsDeliveredInLastUpdate = 0
     /// True when the last update stopped at `maxEventsPerUpdate` with events still due at or
