@@ -59,8 +59,11 @@ public enum ViewAnimation {
             return
         }
         let context = scene.actions
+        // A timing function set on the enclosing transaction wins over the options' curve, as
+        // in UIKit (the way to give a view animation a custom curve).
         let block = ViewAnimationContext(
-            duration: d, delay: wait, timingFunction: options.timingFunction,
+            duration: d, delay: wait,
+            timingFunction: context.animationTimingFunction ?? options.timingFunction,
             beginFromCurrentState: options.contains(.beginFromCurrentState))
         context.viewAnimations.append(block)
         defer { context.viewAnimations.removeAll { $0 === block } }

@@ -170,19 +170,35 @@ final class HeaderContent: SessionContent {
     // MARK: Scrolling
 
     /// The offset changed: the scroll view's bounds follow it and the visible rows are updated.
+    /// A change made by an animated inset change slides the bounds there as UIKit does: a view
+    /// animation of the bounds (additive, so a slide that is interrupted stays continuous)
+    /// with the inset animation's duration and curve.
     private func offsetDidChange() {
         let offset = scrollView.contentOffset
-        Transaction.performWithoutActions {
-            var bounds = scrollLayer.bounds
-            bounds.origin = offset
-            scrollLayer.bounds = bounds
-            updateRows()
+        let shown = scrollLayer.bounds
+        var bounds = shown
+        bounds.origin = offset
+        guard let animation = scrollView.offsetChangeAnimation else {
+            Transaction.performWithoutActions {
+                scrollLayer.bounds = bounds
+                updateRows(showing: scrollView.visibleContentRect)
+            }
+            return
         }
+        Transaction.performWithoutActions {
+            // Rows for everything the slide passes over.
+            updateRows(showing: scrollView.visibleContentRect.union(shown))
+        }
+        Transaction.begin()
+        Transaction.setAnimationTimingFunction(animation.timingFunction)
+        ViewAnimation.animate(withDuration: animation.duration) { scrollLayer.bounds = bounds }
+        Transaction.commit()
     }
 
-    /// Shows the rows the viewport can see, reusing row layers that scrolled away.
-    private func updateRows() {
-        let rows = list.rows(intersecting: scrollView.visibleContentRect)
+    /// Shows the rows that intersect `rect` (content coordinates), reusing row layers that
+    /// scrolled away.
+    private func updateRows(showing rect: Rect) {
+        let rows = list.rows(intersecting: rect)
         let wanted = Set(rows.map(\.index))
         for (index, layer) in visibleRows where !wanted.contains(index) {
             layer.removeFromSuperlayer()

@@ -194,15 +194,16 @@ open class RefreshControl {
         guard state == .refreshing else { return }
         cancelTimers()
         let now = scrollView.time
-        setStateQuietly(.ending)
+        // The header hears `ending` before the inset moves, as the seeds' `endRefreshing`
+        // clears its refreshing flag before its `UIView.animate { contentInset = … }`: the
+        // offset change that follows is then drawn as a scroll (the airplane fades out).
+        setState(.ending)
         scrollView.setContentInset(originalInset, animation: endAnimation, adjustment: .automatic, at: now)
         if endAnimation.duration > 0 {
             endTimer = scrollView.schedule(at: now + endAnimation.duration) { [weak self] _ in
                 self?.finishEnding()
             }
-            emitStateChange(from: .refreshing)
         } else {
-            emitStateChange(from: .refreshing)
             finishEnding()
         }
     }

@@ -15,13 +15,14 @@ import LayerKit
 /// bounces vertically, even when the content is shorter than the viewport
 /// (`alwaysBounceVertical`), because the refresh headers need it.
 ///
-/// `contentInset` is a model value, as in UIKit: setting it takes effect at once. What animates
-/// is the content offset that follows it (`UIView.animate { scrollView.contentInset = … }`
-/// animates the scroll view's bounds origin, not the inset):
-/// - not dragging and the offset resting at the top: the offset moves with the new top
-///   (`−contentInset.top`) over the animation's duration and curve;
-/// - not dragging, elsewhere: the offset stays, or animates back into the new range if it
-///   is now outside it;
+/// `contentInset` is a model value, as in UIKit: setting it takes effect at once, and so does
+/// the content offset that follows it. `UIView.animate { scrollView.contentInset = … }`
+/// animates the scroll view's bounds origin on screen, not the inset or the offset: observers
+/// hear the final offset once, with `offsetChangeAnimation` saying how the bounds slide there.
+/// - not dragging and the offset resting at the top: the offset moves to the new top
+///   (`−contentInset.top`);
+/// - not dragging, elsewhere: the offset stays, or moves back into the new range if it is
+///   now outside it;
 /// - dragging: the offset stays under the finger (the drag is re-anchored so nothing jumps)
 ///   and the new rest position is used when the finger lifts.
 /// Because the inset itself never holds an in-between value, repeated changes can't pile up.
@@ -77,6 +78,12 @@ public final class ScrollView {
     /// inset/offset change. When false and `isTracking` is false, nothing changes until the
     /// next input or timer, so a window can go idle (see also `nextTimerTime`).
     public var isAnimating: Bool { motion != nil }
+
+    /// While offset observers are told of a change made by an animated inset change: the
+    /// animation UIKit runs the scroll view's bounds with (its duration and curve). The offset
+    /// itself is already at its end; a view showing the content animates its bounds origin
+    /// from where it was over this. Nil during every other change, which shows at once.
+    public private(set) var offsetChangeAnimation: ScrollAnimation?
 
     /// The smallest resting offset: `−contentInset.top`.
     public var minContentOffsetY: Double { -contentInset.top }
@@ -419,14 +426,15 @@ public final class ScrollView {
             target = wasResting ? minContentOffsetY : min(max(y, minContentOffsetY), maxContentOffsetY)
         }
         if target != y {
-            if let animation, animation.duration > 0 {
-                motion = .animating(
-                    OffsetAnimation(start: self.time, from: y, to: target, animation: animation))
-            } else {
-                motion = nil
-                contentOffset.y = target
-                notifyOffset()
-            }
+            // As `UIView.animate { scrollView.contentInset = … }`: the offset is set to its end
+            // at once, so observers (the delegate's `scrollViewDidScroll`) hear it once; what
+            // animates is the bounds on screen, which observers slide over
+            // `offsetChangeAnimation` while they are told.
+            motion = nil
+            contentOffset.y = target
+            if let animation, animation.duration > 0 { offsetChangeAnimation = animation }
+            notifyOffset()
+            offsetChangeAnimation = nil
         } else if case .animating(let a) = motion, a.to >= minContentOffsetY, a.to <= maxContentOffsetY {
             // An offset animation still heading somewhere valid keeps going.
         } else if case .decelerating = motion {

@@ -63,4 +63,26 @@ import Testing
         #expect(abs(x1 - (5 + 20 * e)) < 1e-9, "dot 1 at \(x1)")
         #expect(abs(x3 - (45 - 20 * e)) < 1e-9, "dot 3 at \(x3)")
     }
+
+    /// UIKit's animated `contentInset`: when the airplane's 4 s load ends, the delegate hears
+    /// the final offset once (`scrollViewDidScroll` with progress 0, the refreshing flag
+    /// already cleared), so the airplane fades as a standalone layer's implicit animation does
+    /// (0.25 s, the default curve), while the scroll view's bounds slide back to the top over
+    /// the end animation (0.3 s, ease-out 0, 0, 0.58, 1).
+    @Test func airplaneEndSlidesTheBoundsAndFadesThePlane() {
+        let h = Harness("airplane")
+        h.pull(to: 120)
+        let r = h.release()
+        h.run(to: r + 4)
+        #expect(h.session.status == .ending)
+        #expect(h.header.scrollView.contentOffset.y == 0)
+        h.run(to: r + 4.1)
+        let fade = Self.curve(0.25, 0.1, 0.25, 1, 0.1 / 0.25)
+        #expect(abs(h.presented("airplane").opacity - (1 - fade)) < 1e-9)
+        let slide = Self.curve(0, 0, 0.58, 1, 0.1 / 0.3)
+        #expect(abs(h.presented("scrollView").bounds.origin.y - (-110 + 110 * slide)) < 1e-9)
+        h.run(to: r + 4.35)
+        #expect(h.presented("airplane").opacity == 0)
+        #expect(h.presented("scrollView").bounds.origin.y == 0)
+    }
 }

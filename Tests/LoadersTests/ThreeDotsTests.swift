@@ -147,15 +147,16 @@ import Testing
             #expect(close(h.presented("dot.1").opacity, ThreeDotsTests.blink(t), 1e-6), "at \(wall)")
             #expect(close(h.presented("dot.2").opacity, second, 1e-6), "at \(wall)")
         }
-        // The 0.5 s inset animation takes 5 s of wall time: under way at 3 s, done by 6 s.
-        #expect(close(h.header.scrollView.contentOffset.y, -40, 1e-9))
+        // The 0.5 s slide of the bounds to the new top takes 5 s of wall time: under way at
+        // 3 s (0.3 s of layer time: −50 + 10 · easeInEaseOut(0.6)), done by 6 s.
+        #expect(close(h.presented("scrollView").bounds.origin.y, -40, 1e-9))
         let h2 = Harness("three-dots")
         h2.pull(to: 50)
         Self.setSpeed(0.1, h2)
         let r2 = h2.release()
         h2.run(to: r2 + 3)
-        let y = h2.header.scrollView.contentOffset.y
-        #expect(y < -40.01 && y > -50)
+        let y = h2.presented("scrollView").bounds.origin.y
+        #expect(close(y, -50 + 10 * ExactTimeTests.curve(0.42, 0, 0.58, 1, 0.6), 1e-9), "y = \(y)")
     }
 
     @Test func pauseFreezesTheScrollViewAndGoesIdle() {

@@ -88,26 +88,31 @@ func makeFourDots(inset: EdgeInsets = .zero) -> (ScrollView, RefreshControl) {
         let (view, control) = makeFourDots()
         var transitions: [(RefreshState, RefreshState, Double)] = []
         control.onStateChange = { c, old in transitions.append((old, c.state, c.scrollView.time)) }
+        var slides: [(Double, ScrollAnimation)] = []
+        view.addOffsetObserver { v in
+            if let a = v.offsetChangeAnimation { slides.append((v.contentOffset.y, a)) }
+        }
         let x = referenceRubberBandInverse(100, 600)
         let t0 = drag(view, by: x, at: 0)
         #expect(control.state == .pulling)
         view.panEnded(velocity: .zero, at: t0)
         #expect(control.state == .refreshing)
         #expect(view.contentInset.top == 85)
-        // The offset goes from −100 to the new top −85 over 0.5 s, ease-in-ease-out:
-        // halfway in time is halfway in value (the curve is symmetric).
-        view.advance(to: t0 + 0.25)
-        #expect(abs(view.contentOffset.y - -92.5) < 1e-6)
-        view.advance(to: t0 + 0.5)
+        // The offset goes from −100 to the new top −85 at once; the bounds slide there over the
+        // begin animation (0.5 s, ease-in-ease-out), as UIKit animates an inset change.
         #expect(view.contentOffset.y == -85)
         #expect(!view.isAnimating)
+        #expect(slides.count == 1 && slides.last?.0 == -85)
+        #expect(slides.last?.1 == ScrollAnimation(duration: 0.5))
 
         view.advance(to: 3)
         control.endRefreshing(at: 3)
         #expect(control.state == .ending)
         #expect(view.contentInset == .zero)
+        #expect(view.contentOffset.y == 0)
+        #expect(slides.count == 2 && slides.last?.1 == ScrollAnimation(duration: 0.5))
         view.advance(to: 3.25)
-        #expect(abs(view.contentOffset.y - -42.5) < 1e-6)
+        #expect(control.state == .ending)
         view.advance(to: 3.5)
         #expect(control.state == .idle)
         #expect(view.contentOffset.y == 0)
@@ -120,14 +125,15 @@ func makeFourDots(inset: EdgeInsets = .zero) -> (ScrollView, RefreshControl) {
     @Test func beginFromCodeRevealsHeader() {
         let (view, control) = makeFourDots()
         view.setContentOffset(Point(0, 400), at: 0)
+        var slid: ScrollAnimation?
+        view.addOffsetObserver { v in slid = v.offsetChangeAnimation }
         control.beginRefreshing(at: 1)
         #expect(control.state == .refreshing)
         #expect(control.refreshBeganTime == 1)
         #expect(view.contentInset.top == 85)
-        view.advance(to: 1.25)
-        #expect(abs(view.contentOffset.y - (400 + (-85 - 400) * 0.5)) < 1e-6)
-        view.advance(to: 1.5)
+        // From 400 all the way to the top: the offset is there at once, the bounds slide.
         #expect(view.contentOffset.y == -85)
+        #expect(slid == ScrollAnimation(duration: 0.5))
     }
 
     @Test func simulatedLoadEndsOnTime() {
@@ -151,19 +157,19 @@ func makeFourDots(inset: EdgeInsets = .zero) -> (ScrollView, RefreshControl) {
         #expect(view.contentOffset.y == 0)
     }
 
-    @Test func endEaseOutFollowsCurve() {
+    @Test func endSlidesWithTheEndAnimationsCurve() {
         let view = makeListScrollView()
         let control = RefreshControl(scrollView: view, headerHeight: 110)
         control.beginAnimation = ScrollAnimation(duration: 0.3)
         control.endAnimation = ScrollAnimation(duration: 0.3, timingFunction: .easeOut)
         control.beginRefreshing(at: 0)
         view.advance(to: 1)
+        var slid: ScrollAnimation?
+        view.addOffsetObserver { v in slid = v.offsetChangeAnimation }
         control.endRefreshing(at: 1)
-        view.advance(to: 1.15)
-        let expected = -110 + 110 * TimingFunction.easeOut.value(at: 0.5)
-        #expect(abs(view.contentOffset.y - expected) < 1e-9)
-        // Ease-out is past halfway at half time.
-        #expect(view.contentOffset.y > -55)
+        // The way back slides with the end animation's own curve (the airplane's ease-out).
+        #expect(view.contentOffset.y == 0)
+        #expect(slid == ScrollAnimation(duration: 0.3, timingFunction: .easeOut))
     }
 }
 
