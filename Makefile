@@ -9,7 +9,6 @@ export PATH := $(PATH):/opt/swift/usr/bin
 # Debian packages: build dependencies, then what the window tests and screenshots need.
 BUILD_PKGS := pkg-config libx11-dev libxext-dev libxrandr-dev libcairo2-dev zlib1g-dev fonts-dejavu-core fonts-wqy-microhei
 TEST_PKGS := xvfb xdotool x11-utils x11-xkb-utils imagemagick
-SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 RUN_ARGS ?=
 BENCH_ARGS ?=

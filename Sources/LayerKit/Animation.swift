@@ -48,7 +48,7 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
 /// afterwards does not affect the running copy, which `Layer.animation(forKey:)` returns and
 /// the delegate receives. A plain `Animation` animates nothing but still starts, stops and
 /// reports to its delegate.
-open class Animation {
+public class Animation {
     /// When the animation begins, in its layer's local time; 0 means "now" when it is added
     /// (the running copy then holds the actual time).
     public var beginTime: Double = 0
@@ -105,7 +105,7 @@ open class Animation {
 }
 
 /// An animation of one property named by a key path (`CAPropertyAnimation`).
-open class PropertyAnimation: Animation {
+public class PropertyAnimation: Animation {
     /// A Core Animation key path such as `"position"` or `"transform.rotation.z"`.
     public var keyPath: String?
     /// The animation's value is added to the property's current value instead of replacing it.

@@ -5,7 +5,7 @@
 /// range animate implicitly like other layer properties; the path, fill rule, caps, joins
 /// and dash pattern change instantly. The path animates explicitly (key path `"path"`),
 /// point by point between paths of the same structure (see `PathVector`); like
-/// `CAShapeLayer`, it has no implicit animation.
+/// `CAShapeLayer`, it has no implicit animation. Open for subclasses as `Layer` is.
 open class ShapeLayer: Layer {
     var shapeModel = ShapeProperties() { didSet { invalidatePresentation() } }
 

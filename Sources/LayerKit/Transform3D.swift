@@ -155,11 +155,6 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         Transform3D(scaleX: x, y: y, z: z).concatenating(self)
     }
 
-    /// `CATransform3DRotate(self, angle, 0, 0, 1)`: rotate first, then `self`.
-    public func rotatedBy(z angle: Double) -> Transform3D {
-        Transform3D(rotationZ: angle).concatenating(self)
-    }
-
     /// The determinant of the full 4×4 matrix.
     public var determinant: Double {
         let m = rows

@@ -32,7 +32,7 @@ public struct CommandFailure: Error, CustomStringConvertible, Sendable {
     public var description: String { message }
 }
 
-/// The headless commands of ../shared/CLI.md: `list`, `render`, `inspect`, `sheet`, `help`.
+/// The headless commands (`loaderlab help`): `list`, `render`, `inspect`, `sheet`, `help`.
 public struct Commands {
     public let source: any SceneSource
     public let io: CommandIO
@@ -161,7 +161,7 @@ public struct Commands {
         try write(surface, to: options.output)
     }
 
-    /// `inspect`: the presentation tree as CLI.md's JSON on standard output.
+    /// `inspect`: the presentation tree as JSON (`loaderlab help inspect`) on standard output.
     public func inspect(_ options: InspectOptions) throws {
         let shot = try snapshot(id: options.loaderID, moment: options.moment, size: options.size)
         try io.out(InspectJSON.document(loader: options.loaderID, snapshot: shot))

@@ -103,7 +103,7 @@ public enum Invocation: Hashable, Sendable {
     case help(String?)
 }
 
-/// Parses `loaderlab`'s arguments as ../shared/CLI.md specifies them.
+/// Parses `loaderlab`'s arguments as `loaderlab help` documents them.
 public enum ArgumentParser {
     /// The commands `help` knows about.
     public static let commands = ["list", "render", "inspect", "sheet", "help"]

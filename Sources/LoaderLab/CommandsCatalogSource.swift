@@ -2,7 +2,7 @@ import LayerKit
 import Loaders
 
 /// The loaders' catalog as the commands' scene source: the five loaders, snapshots built on
-/// a manual clock exactly as CLI.md defines the states.
+/// a manual clock exactly as `loaderlab help render` defines the states.
 public struct CatalogSceneSource: SceneSource {
     public init() {}
 

@@ -10,7 +10,7 @@ extension LoaderInfo {
     public var isHeader: Bool { kind == .header }
 }
 
-/// The moment a command shows (CLI.md's STATE): the loaders' own moment.
+/// The moment a command shows (the STATE of `loaderlab help render`): the loaders' own moment.
 public typealias SceneMoment = LoaderMoment
 
 /// A presentation tree at one moment, with what `inspect` reports about it: the loaders' own

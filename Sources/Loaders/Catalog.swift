@@ -32,7 +32,7 @@ public enum LoaderStatus: String, Hashable, Sendable {
     case idle, pulling, refreshing, ending, running, stopped
 }
 
-/// A moment to show a loader at, as `loaderlab render/inspect` name them (see CLI.md).
+/// A moment to show a loader at, as `loaderlab render/inspect` name them (`loaderlab help render`).
 public enum LoaderMoment: Hashable, Sendable {
     /// A standalone loader this many seconds after it started; a header at rest.
     case time(Double)
@@ -122,14 +122,16 @@ public enum Catalog {
     static let refreshOvershoot = 10.0
 
     /// The presentation tree of loader `id` at `moment`, built on a manual clock exactly as
-    /// CLI.md defines the states. `size` nil means the loader's default size.
+    /// the command line defines the states (`loaderlab help render`). `size` nil means the
+    /// loader's default size.
     public static func snapshot(id: String, moment: LoaderMoment, size: Size? = nil) throws
         -> LoaderSnapshot
     {
         guard let info = info(id: id) else { throw CatalogError.unknownLoader(id) }
         let size = size ?? info.defaultSize
         guard size.isFinite, size.width > 0, size.height > 0 else { throw CatalogError.badSize(size) }
-        let stepper = SessionStepper(session: LoaderSession(info: info, size: size), step: snapshotStep)
+        guard let made = LoaderSession(info: info, size: size) else { throw CatalogError.unknownLoader(id) }
+        let stepper = SessionStepper(session: made, step: snapshotStep)
         let session = stepper.session
         /// Drags from the top edge over 0.25 s so that the offset ends at exactly −offset (the
         /// last move lands on the exact finger distance), then holds still while the implicit

@@ -32,7 +32,8 @@ public final class LoaderSession {
 
     let content: SessionContent
 
-    init(info: LoaderInfo, size: Size) {
+    /// A session of the catalog's loader `info.id`; nil for an id the catalog does not have.
+    init?(info: LoaderInfo, size: Size) {
         self.info = info
         let size = Self.sanitized(size)
         self.size = size
@@ -52,7 +53,8 @@ public final class LoaderSession {
                 header: AirplaneRefreshView(width: size.width), root: layer, size: size,
                 background: AirplaneRefreshView.skyColor)
         case "orbit": content = OrbitContent(root: layer, size: size)
-        default: content = BallsContent(root: layer, size: size)
+        case "balls": content = BallsContent(root: layer, size: size)
+        default: return nil
         }
         content.layout(size: size)
         if info.kind == .standalone { content.start() }

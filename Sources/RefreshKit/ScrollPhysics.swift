@@ -74,35 +74,10 @@ public enum ScrollPhysics {
         return 1000 * log(r)
     }
 
-    /// Distance travelled `time` seconds into a deceleration from `velocity` (points/s):
-    /// `v₀·(rate^(1000·t) − 1) / (1000·ln rate)`.
-    public static func decelerationDistance(velocity v0: Double, rate: Double, time t: Double) -> Double {
-        guard v0.isFinite, t.isFinite, t > 0 else { return 0 }
-        let k = decayExponent(rate: rate)
-        return v0 * (exp(k * t) - 1) / k
-    }
-
-    /// The distance the deceleration would cover if it never stopped: `−v₀ / (1000·ln rate)`.
-    public static func decelerationDistance(velocity v0: Double, rate: Double) -> Double {
-        guard v0.isFinite else { return 0 }
-        return -v0 / decayExponent(rate: rate)
-    }
-
     /// Seconds until a deceleration from `velocity` slows below `minimumDecelerationSpeed`
     /// (0 when it starts below it).
     public static func decelerationDuration(velocity v0: Double, rate: Double) -> Double {
         guard v0.isFinite, abs(v0) > minimumDecelerationSpeed else { return 0 }
         return log(minimumDecelerationSpeed / abs(v0)) / decayExponent(rate: rate)
-    }
-
-    // MARK: Bounce spring
-
-    /// Displacement from the rest position `t` seconds into a critically damped bounce that starts
-    /// `displacement` points from rest moving at `velocity` points/s: `(a + (v + ω·a)·t)·e^(−ω·t)`.
-    public static func bounceDisplacement(displacement a: Double, velocity v: Double, time t: Double)
-        -> Double
-    {
-        let w = bounceAngularFrequency
-        return (a + (v + w * a) * t) * exp(-w * t)
     }
 }

@@ -42,20 +42,20 @@ public final class ScrollView {
     // MARK: State
 
     /// The scene time of the last update, in seconds.
-    public private(set) var time: Double
+    public internal(set) var time: Double
     /// The size of the visible area (the scroll view's bounds size).
-    public private(set) var viewportSize: Size
+    public internal(set) var viewportSize: Size
     /// The size of the scrollable content.
-    public private(set) var contentSize: Size
+    public internal(set) var contentSize: Size
     /// The point of the content shown at the viewport's top-left corner. Negative `y` means the
     /// content is pulled down past its top.
-    public private(set) var contentOffset: Point
+    public internal(set) var contentOffset: Point
     /// Extra room around the content; see the type's documentation for how changes animate.
-    public private(set) var contentInset: EdgeInsets
+    public internal(set) var contentInset: EdgeInsets
     /// True while a finger is down on the scroll view.
-    public private(set) var isTracking = false
+    public internal(set) var isTracking = false
     /// True while the user drags the content (from `panBegan` to `panEnded`).
-    public private(set) var isDragging = false
+    public internal(set) var isDragging = false
     /// The deceleration rate per millisecond for flicks (0.998 normal, 0.99 fast).
     public var decelerationRate = ScrollPhysics.normalDecelerationRate {
         didSet {
@@ -83,7 +83,7 @@ public final class ScrollView {
     /// animation UIKit runs the scroll view's bounds with (its duration and curve). The offset
     /// itself is already at its end; a view showing the content animates its bounds origin
     /// from where it was over this. Nil during every other change, which shows at once.
-    public private(set) var offsetChangeAnimation: ScrollAnimation?
+    public internal(set) var offsetChangeAnimation: ScrollAnimation?
 
     /// The smallest resting offset: `−contentInset.top`.
     public var minContentOffsetY: Double { -contentInset.top }
@@ -109,19 +109,19 @@ public final class ScrollView {
 
     // MARK: Private state
 
-    private var motion: Motion?
+    var motion: Motion?
     /// Unconstrained offset at pan translation 0: `offset = constrain(dragBase − translation.y)`.
-    private var dragBase = 0.0
-    private var dragTranslation = 0.0
-    private var velocityTracker = VelocityTracker()
+    var dragBase = 0.0
+    var dragTranslation = 0.0
+    var velocityTracker = VelocityTracker()
 
-    private var nextToken = 1
-    private var offsetObservers: [(Token, (ScrollView) -> Void)] = []
-    private var insetObservers: [(Token, (ScrollView) -> Void)] = []
-    private var dragObservers: [(Token, (ScrollView, DragEvent) -> Void)] = []
-    private var timers: [(token: Token, time: Double, action: (Double) -> Void)] = []
+    var nextToken = 1
+    var offsetObservers: [(Token, (ScrollView) -> Void)] = []
+    var insetObservers: [(Token, (ScrollView) -> Void)] = []
+    var dragObservers: [(Token, (ScrollView, DragEvent) -> Void)] = []
+    var timers: [(token: Token, time: Double, action: (Double) -> Void)] = []
     /// Timers handed to the timeline layer's scene, by token.
-    private var sceneTimers: [Token: SceneTimer] = [:]
+    var sceneTimers: [Token: SceneTimer] = [:]
 
     /// The layer whose local time this scroll view runs in (the scroll view's own layer).
     /// While it is in a scene, timers are that scene's (`Scene.schedule`): they fire in time
@@ -147,7 +147,7 @@ public final class ScrollView {
         self.contentOffset = Point(x: -inset.left, y: -inset.top)
     }
 
-    private static func sanitized(_ s: Size) -> Size {
+    static func sanitized(_ s: Size) -> Size {
         Size(
             width: s.width.isFinite ? max(s.width, 0) : 0,
             height: s.height.isFinite ? max(s.height, 0) : 0)
@@ -188,57 +188,21 @@ public final class ScrollView {
         dragObservers.removeAll { $0.0 == token }
     }
 
-    private func makeToken() -> Token {
+    func makeToken() -> Token {
         defer { nextToken += 1 }
         return nextToken
     }
 
-    private func notifyOffset() {
+    func notifyOffset() {
         for (_, observer) in offsetObservers { observer(self) }
     }
 
-    private func notifyInset() {
+    func notifyInset() {
         for (_, observer) in insetObservers { observer(self) }
     }
 
-    private func notifyDrag(_ event: DragEvent) {
+    func notifyDrag(_ event: DragEvent) {
         for (_, observer) in dragObservers { observer(self, event) }
-    }
-
-    // MARK: Timers
-
-    /// Runs `action` with its due time once the scroll view's time reaches `time`; the physics
-    /// are brought to that exact time first, and timers fire in time order (ties in the order
-    /// they were scheduled). A non-finite time never fires. This is how refresh controls end
-    /// their animations and simulated loads. With a `timeline` layer in a scene the scene
-    /// delivers it (see `timeline`); otherwise `advance(to:)` or any method taking a later
-    /// time does.
-    @discardableResult
-    public func schedule(at time: Double, _ action: @escaping (Double) -> Void) -> Token {
-        let token = makeToken()
-        guard time.isFinite else { return token }
-        if let layer = timeline, let scene = layer.scene {
-            sceneTimers[token] = scene.schedule(at: time, on: layer) { [weak self] in
-                guard let self else { return }
-                self.sceneTimers[token] = nil
-                self.step(to: time)
-                action(Swift.max(time, self.time))
-            }
-        } else {
-            timers.append((token, time, action))
-        }
-        return token
-    }
-
-    /// Cancels a timer; unknown or already fired tokens are ignored.
-    public func cancelTimer(_ token: Token) {
-        timers.removeAll { $0.token == token }
-        sceneTimers.removeValue(forKey: token)?.cancel()
-    }
-
-    /// The due time of the earliest pending timer, so a host that goes idle can wake for it.
-    public var nextTimerTime: Double? {
-        (timers.map(\.time) + sceneTimers.values.map(\.localTime)).min()
     }
 
     // MARK: Time
@@ -258,7 +222,7 @@ public final class ScrollView {
         step(to: target)
     }
 
-    private func dueTimerIndex(by target: Double) -> Int? {
+    func dueTimerIndex(by target: Double) -> Int? {
         var best: Int?
         for (i, timer) in timers.enumerated() where timer.time <= target {
             if let b = best, timers[b].time <= timer.time { continue }
@@ -268,7 +232,7 @@ public final class ScrollView {
     }
 
     /// Moves the clock to `t` (never backwards) and the offset to where its motion is then.
-    private func step(to t: Double) {
+    func step(to t: Double) {
         if t > time { time = t }
         guard motion != nil else { return }
         let before = contentOffset.y
@@ -276,7 +240,7 @@ public final class ScrollView {
         if contentOffset.y != before { notifyOffset() }
     }
 
-    private func evaluateMotion() {
+    func evaluateMotion() {
         // A deceleration that reaches an edge hands over to a bounce; loop for the handover.
         for _ in 0..<8 {
             guard let m = motion else { return }
@@ -332,225 +296,11 @@ public final class ScrollView {
         }
     }
 
-    // MARK: Geometry changes
-
-    /// Changes the content size; if the offset ends up outside the new range while not
-    /// dragging, it bounces back.
-    public func setContentSize(_ size: Size, at time: Double) {
-        advance(to: time)
-        contentSize = Self.sanitized(size)
-        boundsDidChange()
-    }
-
-    /// Changes the viewport (bounds) size; same rules as `setContentSize(_:at:)`.
-    public func setViewportSize(_ size: Size, at time: Double) {
-        advance(to: time)
-        viewportSize = Self.sanitized(size)
-        boundsDidChange()
-    }
-
-    private func boundsDidChange() {
-        if isDragging {
-            reanchorDrag()
-        } else if case .animating(let a) = motion, a.to >= minContentOffsetY, a.to <= maxContentOffsetY {
-            return
-        } else {
-            settle(velocity: velocity)
-        }
-    }
-
-    /// Sets the offset. Without an animation it jumps there and stops any motion; with one it
-    /// moves there over the animation's duration and curve (`setContentOffset(_:animated:)`).
-    /// While dragging, the offset moves at once and the drag continues from there.
-    /// A non-finite offset is ignored.
-    public func setContentOffset(_ offset: Point, animation: ScrollAnimation? = nil, at time: Double) {
-        advance(to: time)
-        guard offset.isFinite else { return }
-        if isDragging {
-            contentOffset = offset
-            reanchorDrag()
-            notifyOffset()
-            return
-        }
-        contentOffset.x = offset.x
-        if let animation, animation.duration > 0, offset.y != contentOffset.y {
-            motion = .animating(
-                OffsetAnimation(start: self.time, from: contentOffset.y, to: offset.y, animation: animation))
-        } else {
-            motion = nil
-            let changed = contentOffset.y != offset.y
-            contentOffset.y = offset.y
-            if changed { notifyOffset() }
-        }
-    }
-
-    /// Where the offset goes when the inset changes and the scroll view is not being dragged.
-    public enum InsetAdjustment: Hashable, Sendable {
-        /// UIKit's behaviour: an offset resting at the old top follows to the new top; any other
-        /// offset stays unless it is now outside the scrollable range, in which case it moves to
-        /// the nearest edge.
-        case automatic
-        /// Scroll so the top edge (with the new inset) is shown: the offset goes to
-        /// `−contentInset.top` wherever it was. This is how a refresh control started from code
-        /// brings its header into view.
-        case revealTop
-    }
-
-    /// Sets `contentInset` (at once, as UIKit) and moves the offset as `adjustment` says, over
-    /// `animation` when given. While dragging, the offset stays under the finger and the new
-    /// rest position applies on release. Non-finite components count as 0.
-    public func setContentInset(
-        _ inset: EdgeInsets, animation: ScrollAnimation? = nil,
-        adjustment: InsetAdjustment = .automatic, at time: Double
-    ) {
-        advance(to: time)
-        let newInset = inset.sanitized
-        guard newInset != contentInset else { return }
-        let oldTop = minContentOffsetY
-        contentInset = newInset
-        defer { notifyInset() }
-
-        if isDragging {
-            // The offset stays under the finger: re-derive the drag's anchor from where the
-            // content is now, so the next move continues from here with the new edge.
-            reanchorDrag()
-            return
-        }
-        let y = contentOffset.y
-        let target: Double
-        switch adjustment {
-        case .revealTop:
-            target = minContentOffsetY
-        case .automatic:
-            let wasResting = abs(y - oldTop) <= Self.restTolerance && !isDecelerating
-            target = wasResting ? minContentOffsetY : min(max(y, minContentOffsetY), maxContentOffsetY)
-        }
-        if target != y {
-            // As `UIView.animate { scrollView.contentInset = … }`: the offset is set to its end
-            // at once, so observers (the delegate's `scrollViewDidScroll`) hear it once; what
-            // animates is the bounds on screen, which observers slide over
-            // `offsetChangeAnimation` while they are told.
-            motion = nil
-            contentOffset.y = target
-            if let animation, animation.duration > 0 { offsetChangeAnimation = animation }
-            notifyOffset()
-            offsetChangeAnimation = nil
-        } else if case .animating(let a) = motion, a.to >= minContentOffsetY, a.to <= maxContentOffsetY {
-            // An offset animation still heading somewhere valid keeps going.
-        } else if case .decelerating = motion {
-            // A flick was planned against the old edges: replan it from here.
-            settle(velocity: velocity)
-        } else if motion != nil {
-            // A bounce or an offset animation whose end is no longer a valid rest position:
-            // the offset is in range now (target == y), so it stays, as UIKit's would.
-            motion = nil
-        }
-    }
-
-    // MARK: Pan gesture
-
-    /// The finger goes down and the pan begins: any motion stops where it is (touching moving
-    /// content catches it), and the content follows the finger from here.
-    public func panBegan(at time: Double) {
-        advance(to: time)
-        motion = nil
-        isTracking = true
-        isDragging = true
-        dragTranslation = 0
-        velocityTracker.reset()
-        velocityTracker.add(time: self.time, position: 0)
-        reanchorDrag()
-        notifyDrag(.began)
-    }
-
-    /// The finger moved; `translation` is the total finger movement since `panBegan` (as
-    /// `UIPanGestureRecognizer.translation(in:)`; positive y pulls the content down). Past an
-    /// edge the content follows with the rubber band. Ignored when not dragging or non-finite.
-    public func panChanged(translation: Point, at time: Double) {
-        advance(to: time)
-        guard isDragging, translation.y.isFinite else { return }
-        dragTranslation = translation.y
-        velocityTracker.add(time: self.time, position: translation.y)
-        let y = constrain(dragBase - dragTranslation)
-        if y != contentOffset.y {
-            contentOffset.y = y
-            notifyOffset()
-        }
-    }
-
-    /// The finger lifts with the pan's `velocity` (points/s, as
-    /// `UIPanGestureRecognizer.velocity(in:)`; positive y moves the content down). Outside the
-    /// content the offset bounces back to the edge; inside it, a flick decelerates at
-    /// `decelerationRate` and bounces if it runs past an edge. A release past an edge thrown
-    /// hard toward the content snaps back and keeps scrolling into it. Ignored when not dragging.
-    public func panEnded(velocity: Point, at time: Double) {
-        advance(to: time)
-        guard isDragging else { return }
-        let fingerVelocity = velocity.y.isFinite ? velocity.y : 0
-        isDragging = false
-        isTracking = false
-        // The content moves opposite to the offset and, past an edge, slower than the finger.
-        var v = -fingerVelocity
-        let y = contentOffset.y
-        let d = viewportSize.height
-        if y < minContentOffsetY {
-            v *= ScrollPhysics.rubberBandSlope(
-                distance: ScrollPhysics.rubberBandInverse(offset: minContentOffsetY - y, dimension: d),
-                dimension: d)
-        } else if y > maxContentOffsetY {
-            v *= ScrollPhysics.rubberBandSlope(
-                distance: ScrollPhysics.rubberBandInverse(offset: y - maxContentOffsetY, dimension: d),
-                dimension: d)
-        }
-        settle(velocity: v)
-        notifyDrag(.ended(velocity: v))
-    }
-
-    /// The finger lifts; the release velocity is measured from the `panChanged` samples of the
-    /// last 0.1 s (0 if the finger rested longer than that).
-    public func panEnded(at time: Double) {
-        advance(to: time)
-        let v = velocityTracker.velocity(at: self.time)
-        panEnded(velocity: Point(x: 0, y: v), at: time)
-    }
-
-    /// The pan was cancelled: like lifting the finger with no velocity.
-    public func panCancelled(at time: Double) {
-        panEnded(velocity: .zero, at: time)
-    }
-
-    // MARK: Drag mapping
-
-    /// Offset shown for an unconstrained (finger-following) offset `u`: rubber band past an edge.
-    private func constrain(_ u: Double) -> Double {
-        let lo = minContentOffsetY
-        let hi = maxContentOffsetY
-        let d = viewportSize.height
-        if u < lo { return lo - ScrollPhysics.rubberBand(distance: lo - u, dimension: d) }
-        if u > hi { return hi + ScrollPhysics.rubberBand(distance: u - hi, dimension: d) }
-        return u
-    }
-
-    /// The unconstrained offset that `constrain` maps to `y`.
-    private func unconstrain(_ y: Double) -> Double {
-        let lo = minContentOffsetY
-        let hi = maxContentOffsetY
-        let d = viewportSize.height
-        if y < lo { return lo - ScrollPhysics.rubberBandInverse(offset: lo - y, dimension: d) }
-        if y > hi { return hi + ScrollPhysics.rubberBandInverse(offset: y - hi, dimension: d) }
-        return y
-    }
-
-    /// Keeps the content exactly where it is under the finger after the edges moved.
-    private func reanchorDrag() {
-        dragBase = unconstrain(contentOffset.y) + dragTranslation
-    }
-
     // MARK: Settling
 
     /// Plans the motion after release (or after the edges changed): bounce back when outside
     /// the range, decelerate a flick inside it, or stop.
-    private func settle(velocity v: Double) {
+    func settle(velocity v: Double) {
         let y = contentOffset.y
         let lo = minContentOffsetY
         let hi = maxContentOffsetY

@@ -71,7 +71,7 @@ import Testing
         #expect(!p.elements.contains { if case .line = $0 { true } else { false } })
     }
 
-    /// The balls loader's path for ball 1 (REFERENCE.md): ball width 13, ballScale 1.5,
+    /// The balls loader's path for ball 1 (the XLBallLoading seed): ball width 13, ballScale 1.5,
     /// container 100: r = 9.75, R = (50 + r)/2 = 29.875.
     @Test func ballsLoaderPathGoesBelowThenAbove() {
         let r = 13 * 1.5 / 2

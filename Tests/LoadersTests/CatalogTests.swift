@@ -19,7 +19,14 @@ import Testing
         }
     }
 
-    /// Names from CLI.md, present in every snapshot.
+    /// An id the catalog does not have makes no session: never another loader in its place.
+    @Test func unknownIdMakesNoSession() {
+        #expect(Catalog.makeSession(id: "spinner", size: Size(width: 100, height: 100)) == nil)
+        let info = LoaderInfo(id: "spinner", title: "Spinner", kind: .standalone, defaultSize: Size(100, 100))
+        #expect(LoaderSession(info: info, size: info.defaultSize) == nil)
+    }
+
+    /// The layer names `loaderlab help inspect` promises, present in every snapshot.
     @Test func stableLayerNames() throws {
         let names: [String: [String]] = [
             "four-dots": ["header", "dot.top", "dot.left", "dot.bottom", "dot.right", "line"],
@@ -62,7 +69,7 @@ import Testing
         #expect(CatalogError.notAHeader(id: "orbit", moment: "--pull").description.contains("orbit"))
     }
 
-    /// CLI.md's states: `--pull P` holds contentOffset.y at exactly −P with the finger down;
+    /// The command line's states (`loaderlab help render`): `--pull P` holds contentOffset.y at exactly −P with the finger down;
     /// `--refreshing --time T` is T s after a release past the threshold.
     @Test func snapshotStates() throws {
         func scrollOffset(_ tree: PresentationLayer) -> Double? {
@@ -91,7 +98,7 @@ import Testing
         #expect(orbit.tree.properties.bounds.size == Size(width: 300, height: 240))
     }
 
-    /// `--refreshing --time 0` is the frame of the release, when the refresh begins (CLI.md):
+    /// `--refreshing --time 0` is the frame of the release, when the refresh begins (`loaderlab help render`):
     /// the airplane's groups at their start — strokeEnd from 0, strokeStart from −0.5 (drawn
     /// as 0), the airplane at the oval's start with heading 0 — not the full circle and
     /// opaque airplane of the pull's last frame.

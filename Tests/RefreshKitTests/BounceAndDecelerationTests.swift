@@ -139,7 +139,6 @@ import Testing
         // Close to the never-stopping total −v₀/(1000·ln 0.998) ≈ 0.4995·v₀: short by 10/|k|.
         let total = -2000 / k
         #expect(abs((view.contentOffset.y - 1100) - total) <= 10 / abs(k) + 1e-9)
-        #expect(abs(ScrollPhysics.decelerationDistance(velocity: 2000, rate: 0.998) - total) < 1e-9)
     }
 
     @Test func resultDoesNotDependOnFrameRate() {

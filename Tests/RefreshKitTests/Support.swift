@@ -3,7 +3,8 @@ import LayerKit
 
 @testable import RefreshKit
 
-/// The rubber-band formula from REFERENCE.md, written out here so the tests don't trust the code.
+/// UIScrollView's rubber-band formula, (1 − 1 / (x · 0.55 / d + 1)) · d, written out here so the
+/// tests don't trust the code.
 func referenceRubberBand(_ x: Double, _ d: Double) -> Double {
     (1 - 1 / (x * 0.55 / d + 1)) * d
 }
