@@ -58,7 +58,7 @@ final class ActionContext {
             guard let v = viewAnimations.last, v.animates else { return nil }
             return ActionPlan(
                 fromPresentation: v.beginFromCurrentState, duration: v.duration,
-                timingFunction: v.timingFunction, delay: v.delay, viewBlock: v)
+                timingFunction: v.timingFunction, delay: v.delay, viewBlock: v, spring: v.spring)
         }
         // Like a layer created in the current Core Animation transaction, a layer that has
         // never been shown has nothing on screen to animate from.

@@ -164,18 +164,26 @@ public class PropertyAnimation: Animation {
 /// by+to (to−by → to); from only (from → current); to only (current → to); by only
 /// (current → current+by); none (no change). "Current" is the property's value under this
 /// animation: the model value, with any earlier animations on the layer applied.
-public final class BasicAnimation: PropertyAnimation {
+public class BasicAnimation: PropertyAnimation {
     public var fromValue: AnimationValue?
     public var toValue: AnimationValue?
     public var byValue: AnimationValue?
+    /// A spring that moves it instead of the plain interpolation (`SpringAnimation`, UIKit's
+    /// spring view animations).
+    var spring: SpringOscillator?
 
     override func clone() -> Animation {
         let c = BasicAnimation(keyPath: keyPath)
+        copyBasic(to: c)
+        return c
+    }
+
+    func copyBasic(to c: BasicAnimation) {
         copyProperty(to: c)
         c.fromValue = fromValue
         c.toValue = toValue
         c.byValue = byValue
-        return c
+        c.spring = spring
     }
 
     override func makeProgram<V: Interpolatable>(
@@ -184,10 +192,15 @@ public final class BasicAnimation: PropertyAnimation {
         let from = try fromValue.map { try property.convert($0, role: "fromValue") }
         let to = try toValue.map { try property.convert($0, role: "toValue") }
         let by = try byValue.map { try property.convert($0, role: "byValue") }
-        return PropertyProgram(
+        let program = PropertyProgram(
             property: property, curve: .basic(from: from, to: to, by: by), isAdditive: isAdditive,
             isCumulative: isCumulative)
+        guard let spring = springMotion else { return program }
+        return SpringProgram(base: program, spring: spring)
     }
+
+    /// The spring this animation moves by, if any.
+    var springMotion: SpringOscillator? { spring }
 }
 
 /// How a keyframe animation moves between its values (`CAAnimationCalculationMode`).
