@@ -151,10 +151,11 @@ public class PropertyAnimation: Animation {
     func makeProgram<V: Interpolatable>(property: AnimatableProperty<V>, context: CompileContext)
         throws -> AnimationProgram
     {
-        // A bare property animation interpolates from the current value to itself.
+        // Without values it runs from the previous value to the current one (nothing when
+        // the property did not change).
         PropertyProgram(
-            property: property, curve: .basic(from: nil, to: nil, by: nil), isAdditive: isAdditive,
-            isCumulative: isCumulative)
+            property: property, curve: .basic(from: context.previous.map(property.get), to: nil, by: nil),
+            isAdditive: isAdditive, isCumulative: isCumulative)
     }
 }
 
@@ -162,8 +163,11 @@ public class PropertyAnimation: Animation {
 ///
 /// Which values it runs between follows Apple's table: from+to; from+by (from → from+by);
 /// by+to (to−by → to); from only (from → current); to only (current → to); by only
-/// (current → current+by); none (no change). "Current" is the property's value under this
-/// animation: the model value, with any earlier animations on the layer applied.
+/// (current → current+by); none: from the previous value of the property (the one the last
+/// scene update committed, before the changes made since) to the current one — so adding
+/// a value-less animation right after setting a property animates that change; nothing when
+/// the property did not change. "Current" is the property's value under this animation: the
+/// model value, with any earlier animations on the layer applied.
 public class BasicAnimation: PropertyAnimation {
     public var fromValue: AnimationValue?
     public var toValue: AnimationValue?
@@ -192,8 +196,9 @@ public class BasicAnimation: PropertyAnimation {
         let from = try fromValue.map { try property.convert($0, role: "fromValue") }
         let to = try toValue.map { try property.convert($0, role: "toValue") }
         let by = try byValue.map { try property.convert($0, role: "byValue") }
+        let start = from ?? (to == nil && by == nil ? context.previous.map(property.get) : nil)
         let program = PropertyProgram(
-            property: property, curve: .basic(from: from, to: to, by: by), isAdditive: isAdditive,
+            property: property, curve: .basic(from: start, to: to, by: by), isAdditive: isAdditive,
             isCumulative: isCumulative)
         guard let spring = springMotion else { return program }
         return SpringProgram(base: program, spring: spring)

@@ -48,6 +48,8 @@ public final class Scene {
     /// Counts what may add events (animations added or removed, completions, timers, timing
     /// changes), so an update knows whether its handlers made any.
     var eventInputs = 0
+    /// How many updates have run: changes made between two updates share a number.
+    private(set) var updateCount = 0
     /// Layers and animations looked at and events taken out of the queue while delivering
     /// events, since the scene was made: the engine's work measured in steps, for tests that
     /// check how it grows.
@@ -112,6 +114,7 @@ public final class Scene {
     }
 
     private func updateActive(to mediaTime: Double) {
+        updateCount &+= 1
         actions.commitImplicitTransaction()
         if let last = lastUpdateTime, mediaTime < last {
             // Time went back (a manual clock was reset): nothing is dated before it now.
