@@ -22,6 +22,18 @@ open class Layer {
     /// `committedAt`: the previous value a value-less basic animation starts from.
     var committedValues: LayerValues?
     var committedAt = -1
+
+    /// Asked first for the action of a property change (`CALayer.delegate`).
+    public weak var delegate: LayerDelegate?
+    /// Actions by key (`CALayer.actions`): `.none` turns a property's implicit animation off.
+    public var actions: [String: LayerAction] = [:]
+    /// The actions of the layer's style (`CALayer.style["actions"]`), asked after `actions`.
+    public var styleActions: [String: LayerAction] = [:]
+
+    /// The class's action for `key` (`CALayer.defaultAction(forKey:)`), asked last; nil (the
+    /// default) leaves the implicit animation. A subclass overrides it to animate its
+    /// properties its own way.
+    open class func defaultAction(forKey key: String) -> LayerAction? { nil }
     /// This subtree's last presentation, kept while nothing in it animates or changes, so a
     /// scene update reuses it instead of rebuilding it (a header's list of static rows).
     /// Invariant: a layer holds one only if all its sublayers do, so a layer without one has
@@ -442,6 +454,12 @@ open class Layer {
             // The first change since the last update: keep what that update committed.
             committedValues = modelValues
             committedAt = scene.updateCount
+        }
+        if let key, !isViewBacking, hasBeenPresented, !scene.actions.disableActions,
+            let action = action(forKey: key)
+        {
+            run(action, forKey: key, change: change)
+            return
         }
         guard let key, let plan = scene.actions.actionPlan(for: self),
             let property = KeyPathRegistry.property(for: key)
