@@ -10,6 +10,8 @@ final class ActionContext {
     /// run loop commits Core Animation's implicit transaction.
     var implicitFrame: TransactionFrame?
     var viewAnimations: [ViewAnimationContext] = []
+    /// Open `ViewAnimation.animateKeyframes` blocks, innermost last.
+    var keyframeBlocks: [KeyframeBlock] = []
     unowned let scene: Scene
 
     init(scene: Scene) {

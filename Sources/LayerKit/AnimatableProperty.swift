@@ -33,6 +33,8 @@ protocol AnyAnimatableProperty: Sendable {
     func additiveTransitionAnimation(from: LayerValues, to: LayerValues) -> BasicAnimation?
     /// True when the property has (nearly) the same value in both.
     func valuesAgree(_ a: LayerValues, _ b: LayerValues) -> Bool
+    /// A keyframe animation through the property's value in each of `values`.
+    func keyframeAnimation(through values: [LayerValues]) -> KeyframeAnimation
 }
 
 extension AnimatableProperty: AnyAnimatableProperty {
@@ -40,6 +42,12 @@ extension AnimatableProperty: AnyAnimatableProperty {
         -> AnimationProgram
     {
         try animation.makeProgram(property: self, context: context)
+    }
+
+    func keyframeAnimation(through values: [LayerValues]) -> KeyframeAnimation {
+        let anim = KeyframeAnimation(keyPath: keyPath)
+        anim.values = values.map { get($0).animationValue }
+        return anim
     }
 
     func transitionAnimation(from: LayerValues, to: LayerValues) -> BasicAnimation? {

@@ -461,6 +461,16 @@ open class Layer {
             run(action, forKey: key, change: change)
             return
         }
+        if let key, isViewBacking, let keyframe = scene.actions.keyframeBlocks.last?.openKeyframe,
+            let property = KeyPathRegistry.property(for: key)
+        {
+            let before = modelValues
+            var after = before
+            change(&after)
+            setModelValues(after)
+            keyframe.record(layer: self, key: key, property: property, before: before, after: after)
+            return
+        }
         guard let key, let plan = scene.actions.actionPlan(for: self),
             let property = KeyPathRegistry.property(for: key)
         else {
