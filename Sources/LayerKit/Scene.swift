@@ -280,10 +280,52 @@ public final class Scene {
             children.append(evaluate(sub, map: sub.childTimeMap(from: map), at: t, running: &running))
             if sub.cachedPresentation == nil { isStatic = false }
         }
+        if let replicator = layer as? ReplicatorLayer {
+            children = replicate(
+                replicator, first: children, bounds: v.layer.bounds, map: map, at: t, running: &running)
+        }
         let result = PresentationLayer(
             name: layer.name, properties: v.layer, shape: v.shape, sublayers: children)
         if isStatic { layer.cachedPresentation = result }
         return result
+    }
+
+    /// A replicator's instances (`ReplicatorLayer`): `first` is instance 0's sublayers as
+    /// evaluated; instance k's are evaluated `k · instanceDelay` behind, in a container that
+    /// applies `instanceTransform`ᵏ about the replicator's centre, tinted by its colour.
+    private func replicate(
+        _ replicator: ReplicatorLayer, first: [PresentationLayer], bounds: Rect, map: TimeMap, at t: Double,
+        running: inout Bool
+    ) -> [PresentationLayer] {
+        var out = first.map { $0.tinted(by: replicator.color(ofInstance: 0)) }
+        let count = replicator.effectiveCount
+        guard count > 1 else { return out }
+        let delay = replicator.effectiveDelay
+        out.reserveCapacity(first.count + count - 1)
+        for k in 1..<count {
+            let behind = TimeMap(rate: map.rate, offset: map.offset - Double(k) * delay)
+            var copies: [PresentationLayer] = []
+            copies.reserveCapacity(first.count)
+            for (i, sub) in replicator.sublayers.enumerated() {
+                if delay == 0 || sub.cachedPresentation != nil {
+                    // Nothing moves below it, or nothing lags: instance 0's evaluation holds.
+                    copies.append(first[i])
+                } else {
+                    copies.append(
+                        evaluate(sub, map: sub.childTimeMap(from: behind), at: t, running: &running))
+                }
+            }
+            var container = LayerProperties()
+            container.bounds = bounds
+            container.position = Point(x: bounds.midX, y: bounds.midY)
+            container.transform = replicator.transform(ofInstance: k)
+            let tint = replicator.color(ofInstance: k)
+            out.append(
+                PresentationLayer(
+                    name: "instance \(k)", properties: container,
+                    sublayers: copies.map { $0.tinted(by: tint) }))
+        }
+        return out
     }
 
     // MARK: Stamping
