@@ -3,20 +3,24 @@ import LayerKit
 
 /// Draws a presentation tree on a `Canvas`, composing layers the way Core Animation does.
 ///
-/// Each layer maps into its superlayer by `LayerProperties.toSuperlayer` (bounds origin and
-/// anchor point, the 2D affine part of `transform`, then `position`); a superlayer's
-/// `sublayerTransform` applies to its sublayers about its anchor point. A layer draws, in
-/// Apple's documented order: background (rounded by `cornerRadius`), contents, shape (fill, then
-/// stroke; "composited between the layer's contents and its first sublayer"), sublayers sorted
-/// by `zPosition` (ties keep their order), and last the border ("composited above the
-/// receiver's contents and sublayers"). `masksToBounds` clips contents and sublayers to the
-/// bounds, rounded by `cornerRadius`.
+/// Layers are met by a `.drawn` `PresentationWalk` that starts from the canvas's current
+/// transform, so each layer is placed by `PresentationLayer.transformToSuperlayer(_:)`
+/// (bounds origin and anchor point, the 2D affine part of `transform`, `position`, then the
+/// superlayer's `sublayerTransform` about the superlayer's anchor point) and drawn with its
+/// `toRoot` as Cairo's matrix. A layer draws, in Apple's documented order: background (rounded
+/// by `cornerRadius`), contents, shape (fill, then stroke; "composited between the layer's
+/// contents and its first sublayer"), sublayers sorted by `zPosition` (ties keep their order),
+/// and last the border ("composited above the receiver's contents and sublayers").
+/// `masksToBounds` clips contents and sublayers to the bounds, rounded by `cornerRadius`.
 ///
-/// A layer that is hidden, has opacity 0 (or NaN), non-finite geometry, or a transform that is
-/// singular or not finite is skipped with its whole subtree; its siblings still draw. Opacity
-/// below 1 composites the layer and its subtree as one group; at 1 no group is made.
-/// Images come from `images`; one that cannot be loaded is reported once by the cache and
-/// drawn as a placeholder: a magenta box with a cross.
+/// What the walk skips is not drawn, with its whole subtree, and its siblings still draw: a
+/// layer that is hidden, has opacity 0 (or NaN), non-finite geometry, or a transform to its
+/// superlayer that is singular or not finite (its own, or its superlayer's
+/// `sublayerTransform`: then only the sublayers are skipped). So is a layer whose matrix on
+/// the canvas Cairo could not invert (`Canvas.setMatrix(_:)`). Opacity below 1 composites the
+/// layer and its subtree as one group; at 1 no group is made. Images come from `images`; one
+/// that cannot be loaded is reported once by the cache and drawn as a placeholder: a magenta
+/// box with a cross.
 public final class LayerRenderer {
     public let images: ImageCache
     /// Dashed strokes drawn again at the same place, kept as pixels (see `StrokeCache`).
@@ -32,28 +36,55 @@ public final class LayerRenderer {
     public func draw(_ tree: PresentationLayer, on canvas: Canvas) {
         guard cairo_status(canvas.cr).isSuccess else { return }
         cairo_save(canvas.cr)
-        drawLayer(tree, on: canvas)
+        var painter = Painter(renderer: self, canvas: canvas)
+        tree.walk(&painter, from: .superlayer(nil, toSpace: canvas.matrix))
         cairo_restore(canvas.cr)
         strokeCache.endDraw()
     }
 
-    private func drawLayer(_ layer: PresentationLayer, on canvas: Canvas) {
+    /// Indices of `layers` in the order they are drawn (`PresentationWalk.drawingOrder(_:)`):
+    /// sorted by `zPosition`, ties kept in their original order.
+    public static func drawingOrder(_ layers: [PresentationLayer]) -> [Int] {
+        PresentationWalk.drawingOrder(layers)
+    }
+}
+
+/// One layer's drawing, split around its sublayers: `enter` draws what lies below them
+/// (background, contents, shape) and opens the group and the mask; `leave` closes the mask,
+/// draws the border above them and composites the group.
+struct Painter: PresentationVisitor {
+    let renderer: LayerRenderer
+    let canvas: Canvas
+
+    /// What `leave` must undo or finish for a layer.
+    struct Entry {
+        /// Opacity below 1: drawn into a group with Cairo's state saved around it.
+        var group: Bool
+        /// Contents and sublayers are clipped to the rounded bounds, inside a `cairo_save`.
+        var clipped: Bool
+        /// `cornerRadius` as drawn (non-negative, finite).
+        var radius: Double
+    }
+
+    mutating func enter(_ layer: PresentationLayer, at place: PresentationWalk.Place) -> Entry? {
         let p = layer.properties
-        guard !p.isHidden, p.opacity > 0 else { return }  // NaN opacity fails `> 0` too
-        guard let toSuperlayer = Self.affineToSuperlayer(p) else { return }
         let cr = canvas.cr
         let group = p.opacity < 1
         // Only a group (whose clip must be undone) needs Cairo's whole state saved, an
-        // allocation and a copy per layer; everything drawn below sets its own source and
-        // path, and a clip saves for itself, so restoring the matrix is enough.
-        var matrix = cairo_matrix_t()
-        if group { cairo_save(cr) } else { cairo_get_matrix(cr, &matrix) }
-        defer { if group { cairo_restore(cr) } else { cairo_set_matrix(cr, &matrix) } }
-        guard canvas.concat(toSuperlayer) else { return }
+        // allocation and a copy per layer: every layer sets its own matrix, everything drawn
+        // sets its own source and path, and a mask saves for itself.
+        if group { cairo_save(cr) }
+        guard canvas.setMatrix(place.toRoot) else {
+            if group { cairo_restore(cr) }
+            return nil
+        }
         // A leaf wholly outside the clip (a list row scrolled out of view, a layer beside a
         // small damaged region) draws nothing: skip building its paths.
-        if layer.sublayers.isEmpty, let extent = Self.leafExtent(layer), Self.isClippedAway(extent, cr) {
-            return
+        if layer.sublayers.isEmpty, let extent = LayerRenderer.leafExtent(layer),
+            LayerRenderer.isClippedAway(extent, cr)
+        {
+            if group { cairo_restore(cr) }
+            return nil
         }
 
         let bounds = p.bounds
@@ -61,7 +92,7 @@ public final class LayerRenderer {
         if group {
             // A group is an offscreen surface as large as the clip; bound it by what a leaf
             // can cover so a fading dot does not cost a full-window buffer.
-            if layer.sublayers.isEmpty, let extent = Self.leafExtent(layer) {
+            if layer.sublayers.isEmpty, let extent = LayerRenderer.leafExtent(layer) {
                 canvas.clip(to: extent)
             } else if p.masksToBounds {
                 canvas.clip(to: bounds)
@@ -71,110 +102,43 @@ public final class LayerRenderer {
 
         if let color = p.backgroundColor, color.alpha > 0 {
             canvas.setSource(color)
-            appendRoundedRect(bounds, radius: radius, canvas)
+            renderer.appendRoundedRect(bounds, radius: radius, canvas)
             cairo_fill(cr)
         }
+        // Clipped to empty bounds, nothing inside shows (and the walk skips the sublayers).
         let hasContent = p.contents != nil || layer.shape != nil || !layer.sublayers.isEmpty
-        // Clipped to the (rounded) bounds: nothing shows when they are empty.
-        let clipped = hasContent && p.masksToBounds
-        let visible = !clipped || (bounds.size.width != 0 && bounds.size.height != 0)
-        if hasContent && visible {
-            if clipped {
-                cairo_save(cr)
-                appendRoundedRect(bounds, radius: radius, canvas)
-                cairo_clip(cr)
-            }
+        let showsContent = hasContent && !p.masksToEmptyBounds
+        let clipped = showsContent && p.masksToBounds
+        if clipped {
+            cairo_save(cr)
+            renderer.appendRoundedRect(bounds, radius: radius, canvas)
+            cairo_clip(cr)
+        }
+        if showsContent {
             if let contents = p.contents {
-                drawContents(contents, gravity: p.contentsGravity, bounds: bounds, canvas)
+                renderer.drawContents(contents, gravity: p.contentsGravity, bounds: bounds, canvas)
             }
             if let shape = layer.shape {
-                drawShape(shape, canvas)
+                renderer.drawShape(shape, canvas)
             }
-            if !layer.sublayers.isEmpty {
-                drawSublayers(of: layer, canvas)
-            }
-            if clipped { cairo_restore(cr) }
         }
-        drawBorder(p, radius: radius, canvas)
+        return Entry(group: group, clipped: clipped, radius: radius)
+    }
 
-        if group {
+    mutating func leave(_ layer: PresentationLayer, at place: PresentationWalk.Place, _ entry: Entry) {
+        let p = layer.properties
+        let cr = canvas.cr
+        if entry.clipped {
+            // Undoes the mask, and with it the matrices the sublayers set.
+            cairo_restore(cr)
+        } else if !layer.sublayers.isEmpty {
+            canvas.setMatrix(place.toRoot)
+        }
+        renderer.drawBorder(p, radius: entry.radius, canvas)
+        if entry.group {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, p.opacity)
+            cairo_restore(cr)
         }
-    }
-
-    // MARK: - Geometry
-
-    /// The 2D affine part of `toSuperlayer`, or nil when the geometry or the transform is not
-    /// finite or the transform is singular.
-    static func affineToSuperlayer(_ p: LayerProperties) -> AffineTransform? {
-        guard p.bounds.isFinite, p.position.isFinite, p.anchorPoint.isFinite else { return nil }
-        let t = p.transform.affine
-        guard t.isFinite, t.determinant != 0, t.determinant.isFinite else { return nil }
-        let ax = p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width
-        let ay = p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height
-        let m = AffineTransform(translationX: -ax, y: -ay)
-            .concatenating(t)
-            .concatenating(AffineTransform(translationX: p.position.x, y: p.position.y))
-        return m.isFinite ? m : nil
-    }
-
-    /// `sublayerTransform`'s 2D affine part applied about the layer's anchor point (in its
-    /// bounds coordinates), or nil when it is singular or not finite.
-    static func affineSublayerTransform(_ p: LayerProperties) -> AffineTransform? {
-        let s = p.sublayerTransform.affine
-        guard s.isFinite, s.determinant != 0, s.determinant.isFinite else { return nil }
-        if s.isIdentity { return .identity }
-        let ax = p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width
-        let ay = p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height
-        let m = AffineTransform(translationX: -ax, y: -ay)
-            .concatenating(s)
-            .concatenating(AffineTransform(translationX: ax, y: ay))
-        return m.isFinite ? m : nil
-    }
-
-    private func drawSublayers(of layer: PresentationLayer, _ canvas: Canvas) {
-        guard let sublayerTransform = Self.affineSublayerTransform(layer.properties) else { return }
-        let cr = canvas.cr
-        let transformed = !sublayerTransform.isIdentity
-        if transformed {
-            cairo_save(cr)
-            guard canvas.concat(sublayerTransform) else {
-                cairo_restore(cr)
-                return
-            }
-        }
-        if Self.isDrawingOrder(layer.sublayers) {
-            for sublayer in layer.sublayers { drawLayer(sublayer, on: canvas) }
-        } else {
-            for index in Self.drawingOrder(layer.sublayers) { drawLayer(layer.sublayers[index], on: canvas) }
-        }
-        if transformed { cairo_restore(cr) }
-    }
-
-    /// True when the sublayers are already sorted by `zPosition` (the usual case: no sort,
-    /// no allocation).
-    static func isDrawingOrder(_ layers: [PresentationLayer]) -> Bool {
-        var previous = -Double.infinity
-        for layer in layers {
-            let z = sortKey(layer)
-            if z < previous { return false }
-            previous = z
-        }
-        return true
-    }
-
-    /// Indices of `layers` sorted by `zPosition`, ties kept in their original order.
-    public static func drawingOrder(_ layers: [PresentationLayer]) -> [Int] {
-        layers.indices.sorted { i, j in
-            let zi = sortKey(layers[i])
-            let zj = sortKey(layers[j])
-            return zi != zj ? zi < zj : i < j
-        }
-    }
-
-    private static func sortKey(_ layer: PresentationLayer) -> Double {
-        let z = layer.properties.zPosition
-        return z.isNaN ? 0 : z
     }
 }
