@@ -4,8 +4,8 @@
 ///
 /// Start one with `PresentationLayer.walk(_:from:scope:)` (a `PresentationVisitor`, called
 /// before and after each layer's sublayers) or `visit(from:scope:_:)` (a closure, called
-/// before). Nothing is allocated per layer: the walk recurses on the stack, and a visitor's
-/// `Entry` rides there from `enter` to `leave`.
+/// before). The walk allocates nothing (unless sublayers need sorting by `zPosition`): it
+/// recurses on the stack, and a visitor's `Entry` rides there from `enter` to `leave`.
 ///
 /// **Order.** A layer is met before its sublayers; sublayers are met in drawing order,
 /// sorted by `zPosition` with ties in array order (NaN counts as 0), as they are drawn.
@@ -150,6 +150,9 @@ extension PresentationLayer {
 
     /// Walks this layer and its subtree depth first (see `PresentationWalk`), calling `body`
     /// before each layer's sublayers; `body` returns false to skip them.
+    ///
+    /// For occasional walks (the debug overlay, tests). Variables `body` captures and changes
+    /// are boxed on the heap: a walk that runs every frame takes a visitor struct instead.
     @inlinable
     public func visit(
         from origin: PresentationWalk.Origin = .placed, scope: PresentationWalk.Scope = .drawn,

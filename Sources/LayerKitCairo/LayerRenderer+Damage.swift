@@ -28,14 +28,24 @@ extension LayerRenderer {
         of layer: PresentationLayer, in superlayer: PresentationLayer? = nil,
         superlayerToRoot: AffineTransform = .identity
     ) -> Rect? {
+        var visitor = ExtentVisitor()
+        layer.walk(&visitor, from: .superlayer(superlayer, toSpace: superlayerToRoot))
+        return visitor.bounded && (visitor.extent.isFinite || visitor.extent.isNull) ? visitor.extent : nil
+    }
+
+    /// Unions what each layer draws into `extent` (a struct, not a closure: this runs every
+    /// frame, and variables a closure captures would be boxed).
+    private struct ExtentVisitor: PresentationVisitor {
         var extent = Rect.null
+        /// False once a layer's extent cannot be bounded; the walk then meets nothing more.
         var bounded = true
-        layer.visit(from: .superlayer(superlayer, toSpace: superlayerToRoot)) { layer, place in
-            guard bounded else { return false }
+
+        mutating func enter(_ layer: PresentationLayer, at place: PresentationWalk.Place) -> Void? {
+            guard bounded else { return nil }
             // Bounds, contents (or a failed image's placeholder) and the widened path.
             guard let own = leafExtent(layer) else {
                 bounded = false
-                return false
+                return nil
             }
             // A mask clips its contents, shape and sublayers to its bounds; background and
             // border lie inside them.
@@ -43,12 +53,11 @@ extension LayerRenderer {
             let box = place.toRoot.apply(to: p.masksToBounds ? p.bounds.standardized : own)
             guard box.isFinite else {
                 bounded = false
-                return false
+                return nil
             }
             extent = extent.union(box)
-            return !p.masksToBounds
+            return p.masksToBounds ? nil : ()
         }
-        return bounded && (extent.isFinite || extent.isNull) ? extent : nil
     }
 
     /// Appends the damage of drawing `new` in place of `old`, both placed in `superlayer`
