@@ -1,6 +1,5 @@
 import Foundation
 import LayerKit
-import LayerKitCairo
 
 /// `inspect`'s JSON (../shared/CLI.md): keys in the documented order, two-space indentation,
 /// small arrays on one line.
@@ -17,87 +16,78 @@ public enum InspectJSON {
         out += "  \"time\": \(number(snapshot.time)),\n"
         out += "  \"size\": \(numbers([snapshot.size.width, snapshot.size.height])),\n"
         out += "  \"root\": "
-        layer(snapshot.tree, toRoot: .identity, indent: 1, into: &out)
-        out += "\n}"
-        return out
+        // Every layer, hidden or not, in drawing order; `toRoot` in the root's own coordinates
+        // and as computed (bad numbers are written as null).
+        var writer = LayerWriter(out: out)
+        snapshot.tree.walk(&writer, from: .rootBounds, scope: .all)
+        return writer.out + "\n}"
     }
 
-    /// Appends one LAYER object; `toRoot` maps its bounds coordinates to the root's.
-    static func layer(
-        _ l: PresentationLayer, toRoot: LayerKit.AffineTransform, indent: Int, into out: inout String
-    ) {
-        let pad = String(repeating: "  ", count: indent + 1)
-        let p = l.properties
-        var fields: [(String, String)] = [
-            ("name", l.name.map(string) ?? "null"),
-            ("kind", string(l.kind.rawValue)),
-            ("bounds", rect(p.bounds)),
-            ("position", numbers([p.position.x, p.position.y])),
-            ("anchorPoint", numbers([p.anchorPoint.x, p.anchorPoint.y])),
-            ("transform", affine(p.transform.affine)),
-            ("toRoot", affine(toRoot)),
-            ("opacity", number(clampUnit(p.opacity))),
-            ("hidden", p.isHidden ? "true" : "false"),
-        ]
-        if let s = l.shape {
-            fields += [
-                ("strokeStart", number(clampUnit(s.strokeStart))),
-                ("strokeEnd", number(clampUnit(s.strokeEnd))),
-                ("lineWidth", number(s.lineWidth)),
-                ("lineDashPattern", numbers(s.lineDashPattern)),
-                ("strokeColor", color(s.strokeColor)),
-                ("fillColor", color(s.fillColor)),
-                ("pathBounds", s.path.flatMap { $0.tightBounds }.map(rect) ?? "null"),
-            ]
-        }
-        out += "{\n"
-        for (key, value) in fields {
-            out += "\(pad)\(string(key)): \(value),\n"
-        }
-        out += "\(pad)\"sublayers\": ["
-        if l.sublayers.isEmpty {
-            out += "]\n"
-        } else {
-            out += "\n"
-            let sublayerTransform = sublayerAffine(p)
-            let order = LayerRenderer.drawingOrder(l.sublayers)
-            for (n, index) in order.enumerated() {
-                let child = l.sublayers[index]
-                let childToRoot = toSuperlayerAffine(child.properties)
-                    .concatenating(sublayerTransform)
-                    .concatenating(toRoot)
-                out += pad + "  "
-                layer(child, toRoot: childToRoot, indent: indent + 2, into: &out)
-                out += n == order.count - 1 ? "\n" : ",\n"
+    /// Writes each LAYER object as the walk meets it: its fields and the opening of its
+    /// `sublayers` when entering, the closing brackets when leaving.
+    struct LayerWriter: PresentationVisitor {
+        var out: String
+        /// Whether the layer open at each depth has written a sublayer yet.
+        var wroteSublayer: [Bool] = []
+
+        mutating func enter(_ l: PresentationLayer, at place: PresentationWalk.Place) -> Void? {
+            // The root sits at one level of indentation, each sublayer two below its layer.
+            let indent = 1 + 2 * place.depth
+            if place.depth > 0 {
+                out += wroteSublayer[place.depth - 1] ? ",\n" : "\n"
+                wroteSublayer[place.depth - 1] = true
+                out += String(repeating: "  ", count: indent)
             }
-            out += "\(pad)]\n"
+            if wroteSublayer.count <= place.depth {
+                wroteSublayer.append(false)
+            } else {
+                wroteSublayer[place.depth] = false
+            }
+            let pad = String(repeating: "  ", count: indent + 1)
+            let p = l.properties
+            var fields: [(String, String)] = [
+                ("name", l.name.map(string) ?? "null"),
+                ("kind", string(l.kind.rawValue)),
+                ("bounds", rect(p.bounds)),
+                ("position", numbers([p.position.x, p.position.y])),
+                ("anchorPoint", numbers([p.anchorPoint.x, p.anchorPoint.y])),
+                ("transform", affine(p.transform.affine)),
+                ("toRoot", affine(place.toRoot)),
+                ("opacity", number(clampUnit(p.opacity))),
+                ("hidden", p.isHidden ? "true" : "false"),
+            ]
+            if let s = l.shape {
+                fields += [
+                    ("strokeStart", number(clampUnit(s.strokeStart))),
+                    ("strokeEnd", number(clampUnit(s.strokeEnd))),
+                    ("lineWidth", number(s.lineWidth)),
+                    ("lineDashPattern", numbers(s.lineDashPattern)),
+                    ("strokeColor", color(s.strokeColor)),
+                    ("fillColor", color(s.fillColor)),
+                    ("pathBounds", s.path.flatMap { $0.tightBounds }.map(rect) ?? "null"),
+                ]
+            }
+            out += "{\n"
+            for (key, value) in fields {
+                out += "\(pad)\(string(key)): \(value),\n"
+            }
+            out += "\(pad)\"sublayers\": ["
+            return ()
         }
-        out += String(repeating: "  ", count: indent) + "}"
+
+        mutating func leave(_ l: PresentationLayer, at place: PresentationWalk.Place, _ entry: Void) {
+            let indent = 1 + 2 * place.depth
+            if l.sublayers.isEmpty {
+                out += "]\n"
+            } else {
+                out += "\n" + String(repeating: "  ", count: indent + 1) + "]\n"
+            }
+            out += String(repeating: "  ", count: indent) + "}"
+        }
     }
 
     /// Clamps to 0…1 as drawn; NaN stays NaN (written as null).
     static func clampUnit(_ v: Double) -> Double { v.isNaN ? v : min(max(v, 0), 1) }
-
-    /// A layer's bounds coordinates into its superlayer's: the affine part of
-    /// `LayerProperties.toSuperlayer`, without any check (bad values show up as null).
-    public static func toSuperlayerAffine(_ p: LayerProperties) -> LayerKit.AffineTransform {
-        let ax = p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width
-        let ay = p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height
-        return LayerKit.AffineTransform(translationX: -ax, y: -ay)
-            .concatenating(p.transform.affine)
-            .concatenating(LayerKit.AffineTransform(translationX: p.position.x, y: p.position.y))
-    }
-
-    /// The superlayer's `sublayerTransform` about its anchor point, as the renderer applies it.
-    public static func sublayerAffine(_ p: LayerProperties) -> LayerKit.AffineTransform {
-        let s = p.sublayerTransform.affine
-        if s.isIdentity { return .identity }
-        let ax = p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width
-        let ay = p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height
-        return LayerKit.AffineTransform(translationX: -ax, y: -ay)
-            .concatenating(s)
-            .concatenating(LayerKit.AffineTransform(translationX: ax, y: ay))
-    }
 
     static func rect(_ r: Rect) -> String {
         numbers([r.origin.x, r.origin.y, r.size.width, r.size.height])
