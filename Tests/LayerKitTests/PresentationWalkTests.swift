@@ -64,7 +64,7 @@ import Testing
             $0.transform = Transform3D(rotationZ: .pi / 2).scaledBy(x: 2, y: 1)
         }
         let turnThenScale = Self.layer("b", bounds: bounds, position: Point(50, 50)) {
-            $0.transform = Transform3D(scaleX: 2, y: 1).rotatedBy(z: .pi / 2)
+            $0.transform = Transform3D(rotationZ: .pi / 2).concatenating(Transform3D(scaleX: 2, y: 1))
         }
         Self.expectMaps(scaleThenTurn.transformToSuperlayer(nil), Point(15, 5), to: Point(50, 70))
         Self.expectMaps(turnThenScale.transformToSuperlayer(nil), Point(15, 5), to: Point(50, 60))
