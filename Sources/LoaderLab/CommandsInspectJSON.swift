@@ -1,7 +1,7 @@
 import Foundation
 import LayerKit
 
-/// `inspect`'s JSON (../shared/CLI.md): keys in the documented order, two-space indentation,
+/// `inspect`'s JSON (`loaderlab help inspect`): keys in the documented order, two-space indentation,
 /// small arrays on one line.
 ///
 /// Numbers are written in the shortest form that reads back to the same double, integers
