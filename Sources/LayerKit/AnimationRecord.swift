@@ -111,6 +111,13 @@ public struct AnimationRecord: Hashable, Sendable {
             normalizedValue: curve.normalizedValue(at: s.fraction))
     }
 
+    /// The normalised value at `fraction` (0…1, after the timing function) of a cycle: what
+    /// `sample(atLocalTime:)` reports when the animation is that far through a cycle (a
+    /// keyframe's own value at its key time). Nil for groups and plain animations.
+    public func normalizedValue(atFraction fraction: Double) -> Double? {
+        curve.normalizedValue(at: fraction)
+    }
+
     /// A group's children at `localTime` of the group's layer, in order (nil where a child
     /// has no effect, and for every child when the group has none).
     public func childSamples(atLocalTime localTime: Double) -> [AnimationSample?] {

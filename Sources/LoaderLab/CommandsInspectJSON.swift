@@ -9,22 +9,27 @@ import LayerKitCairo
 /// without a fraction. A non-finite number (NaN or ±infinity, which JSON cannot represent) is
 /// written as `null`, so the output always parses.
 public enum InspectJSON {
-    /// The whole document for `loader` at the snapshot's moment.
-    public static func document(loader: String, snapshot: SceneSnapshot) -> String {
+    /// The whole document for `loader` at the snapshot's moment; with `animations`, the root's
+    /// local time and each layer's animations too (CommandsInspectAnimations.swift).
+    public static func document(loader: String, snapshot: SceneSnapshot, animations: Bool = false) -> String {
         var out = "{\n"
         out += "  \"loader\": \(string(loader)),\n"
         out += "  \"state\": \(string(snapshot.state)),\n"
         out += "  \"time\": \(number(snapshot.time)),\n"
+        if animations { out += "  \"rootTime\": \(number(snapshot.rootTime)),\n" }
         out += "  \"size\": \(numbers([snapshot.size.width, snapshot.size.height])),\n"
         out += "  \"root\": "
-        layer(snapshot.tree, toRoot: .identity, indent: 1, into: &out)
+        let lookup = animations ? AnimationsJSON(snapshot.animations, rootTime: snapshot.rootTime) : nil
+        layer(snapshot.tree, toRoot: .identity, indent: 1, into: &out, path: [], animations: lookup)
         out += "\n}"
         return out
     }
 
-    /// Appends one LAYER object; `toRoot` maps its bounds coordinates to the root's.
+    /// Appends one LAYER object; `toRoot` maps its bounds coordinates to the root's, `path` is
+    /// its index path from the root (for its `animations`, when asked for).
     static func layer(
-        _ l: PresentationLayer, toRoot: LayerKit.AffineTransform, indent: Int, into out: inout String
+        _ l: PresentationLayer, toRoot: LayerKit.AffineTransform, indent: Int, into out: inout String,
+        path: [Int] = [], animations: AnimationsJSON? = nil
     ) {
         let pad = String(repeating: "  ", count: indent + 1)
         let p = l.properties
@@ -50,6 +55,9 @@ public enum InspectJSON {
                 ("pathBounds", s.path.flatMap { $0.tightBounds }.map(rect) ?? "null"),
             ]
         }
+        if let animations {
+            fields.append(("animations", animations.array(at: path, indent: indent + 1)))
+        }
         out += "{\n"
         for (key, value) in fields {
             out += "\(pad)\(string(key)): \(value),\n"
@@ -67,7 +75,9 @@ public enum InspectJSON {
                     .concatenating(sublayerTransform)
                     .concatenating(toRoot)
                 out += pad + "  "
-                layer(child, toRoot: childToRoot, indent: indent + 2, into: &out)
+                layer(
+                    child, toRoot: childToRoot, indent: indent + 2, into: &out, path: path + [index],
+                    animations: animations)
                 out += n == order.count - 1 ? "\n" : ",\n"
             }
             out += "\(pad)]\n"
