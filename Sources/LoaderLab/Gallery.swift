@@ -22,7 +22,9 @@ public final class GalleryApp: WindowApp {
     public private(set) var showsDebugOverlay = false
     public private(set) var showsHelp = false
     public private(set) var wantsQuit = false
-    public private(set) var layout: GalleryLayout
+    public internal(set) var layout: GalleryLayout
+    /// The timeline panel (T), replays (R), the headers' first-look cues and hover.
+    let inspector = TimelineInspector()
 
     private let root = Layer()
     private var tileLayers: [Layer] = []
@@ -40,7 +42,7 @@ public final class GalleryApp: WindowApp {
     private let renderer: LayerRenderer
     private var lastTiles: [PresentationLayer] = []
     private var lastHUD: HUDText?
-    private var needsFullRedraw = true
+    var needsFullRedraw = true
 
     static let backgroundColor = Color(r255: 40, g: 43, b: 52)
     static let phoneColor = Color(r255: 14, g: 15, b: 18)
@@ -97,6 +99,7 @@ public final class GalleryApp: WindowApp {
         scene.addUpdateHandler { [unowned self] in
             for session in sessions { session.tick() }
         }
+        installInspector()
         applyLayout()
         scene.update()
     }
@@ -120,13 +123,13 @@ public final class GalleryApp: WindowApp {
             width: size.width.isFinite ? Swift.max(0, size.width) : 0,
             height: size.height.isFinite ? Swift.max(0, size.height) : 0)
         self.scale = scale.isFinite && scale > 0 ? scale : 1
-        layout = isSingle ? .single(size: s) : .gallery(kinds: sessions.map(\.info.kind), size: s)
+        layout = makeLayout(size: s)
         applyLayout()
         needsFullRedraw = true
     }
 
     /// Puts the tiles, screens and viewports where the layout says, without animation.
-    private func applyLayout() {
+    func applyLayout() {
         Transaction.performWithoutActions {
             root.frame = Rect(origin: .zero, size: layout.size)
             for (i, session) in sessions.enumerated() {
@@ -164,6 +167,7 @@ public final class GalleryApp: WindowApp {
     }
 
     public func pointer(_ event: PointerEvent) {
+        if inspectorPointer(event) { return }
         switch event {
         case .down(let p):
             guard let index = tileIndex(at: p) else { return }
@@ -183,6 +187,8 @@ public final class GalleryApp: WindowApp {
             dragIndex = nil
             let session = sessions[index]
             session.pointerUp(at: session.layer.convert(p, from: root))
+        case .hover:
+            break
         }
     }
 
@@ -211,7 +217,7 @@ public final class GalleryApp: WindowApp {
                 needsFullRedraw = true
             case "1", "2", "3", "4", "5":
                 toggleLoader(number: Int(String(c)) ?? 0)
-            default: break
+            default: inspectorKey(c)
             }
         }
     }
@@ -224,10 +230,11 @@ public final class GalleryApp: WindowApp {
         let id = Catalog.all[catalogIndex].id
         guard let index = sessions.firstIndex(where: { $0.info.id == id }) else { return }
         sessions[index].toggle()
+        markUsed(index)
         setFocus(index)
     }
 
-    private func setFocus(_ index: Int) {
+    func setFocus(_ index: Int) {
         guard !sessions.isEmpty else { return }
         let n = sessions.count
         focusedIndex = ((index % n) + n) % n
@@ -237,7 +244,7 @@ public final class GalleryApp: WindowApp {
     /// Something moves or a drag is in flight. While paused, scroll physics and timers stand
     /// still with the tree's time, so only the scene's own pending work and drags count.
     public var needsFrames: Bool {
-        if dragIndex != nil || scene.needsFrames { return true }
+        if dragIndex != nil || scene.needsFrames || inspectorNeedsFrames { return true }
         return !playback.isPaused && sessions.contains { $0.needsFrames }
     }
 
@@ -250,7 +257,7 @@ public final class GalleryApp: WindowApp {
         return "focus=\(focusedSession?.info.id ?? "-") status=\(focusedSession?.status.rawValue ?? "-")"
             + " speed=\(playback.speed) paused=\(playback.isPaused ? 1 : 0)"
             + " slow=\(playback.isSlowMotion ? 1 : 0) debug=\(showsDebugOverlay ? 1 : 0)"
-            + " help=\(showsHelp ? 1 : 0) statuses=\(statuses)"
+            + " help=\(showsHelp ? 1 : 0) statuses=\(statuses) \(inspectorSummary)"
     }
 
     var hudText: HUDText {
@@ -270,6 +277,7 @@ public final class GalleryApp: WindowApp {
         scene.update()
         let tree = scene.presentation()
         let canvas = try canvas(for: buffer)
+        prepareInspector(tree: tree)
 
         let tiles = tree.sublayers
         let full = fullRedraw || needsFullRedraw || tiles.count != lastTiles.count
@@ -302,6 +310,7 @@ public final class GalleryApp: WindowApp {
         } else if hud != lastHUD {
             regions.append(pixelRect(layout.hud, in: buffer))
         }
+        if !full { regions += inspectorDamage(adding: regions, in: buffer) }
         regions = Self.merged(regions.filter { !$0.isEmpty })
         for region in regions {
             draw(region, tree: tree, hud: hud, on: canvas)
@@ -310,6 +319,7 @@ public final class GalleryApp: WindowApp {
         lastTiles = tiles
         lastHUD = hud
         needsFullRedraw = false
+        inspectorDidDraw()
         lastCost = scene.clock.now() - started
         return regions
     }
@@ -338,7 +348,7 @@ public final class GalleryApp: WindowApp {
         }
     }
 
-    private func pixelRect(_ r: Rect, in buffer: PixelBuffer) -> PixelRect {
+    func pixelRect(_ r: Rect, in buffer: PixelBuffer) -> PixelRect {
         PixelRect(covering: r, scale: scale).intersection(buffer.bounds)
     }
 
@@ -395,6 +405,7 @@ public final class GalleryApp: WindowApp {
                 canvas.restore()
             }
         }
+        drawInspector(in: area, tree: tree, on: canvas)
         if layout.hud.intersects(area) { HUDPainter.drawBar(hud, in: layout.hud, on: canvas) }
         if showsHelp {
             HUDPainter.drawHelp(
