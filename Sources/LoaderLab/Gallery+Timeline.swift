@@ -159,9 +159,11 @@ extension GalleryApp {
         inspector.usedAt[i] = scene.clock.now()
     }
 
-    /// How visible header `i`'s "pull down" cue is: 1 until its first use, then fading to 0.
+    /// How visible header `i`'s "pull down" cue is: 1 while it rests and was never used, then
+    /// fading to 0 from its first use; 0 while it is not at rest however that came about.
     func cueAlpha(_ i: Int, now: Double) -> Double {
-        guard sessions.indices.contains(i), sessions[i].info.kind == .header else { return 0 }
+        guard sessions.indices.contains(i), sessions[i].info.kind == .header, sessions[i].status == .idle
+        else { return 0 }
         guard let used = inspector.usedAt[i] else { return 1 }
         return Swift.max(0, 1 - (now - used) / TimelineInspector.cueFade)
     }

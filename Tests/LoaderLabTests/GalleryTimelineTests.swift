@@ -301,6 +301,14 @@ struct GalleryTimelineTests {
         #expect(app.frameSummary.contains("cues=2"))
     }
 
+    @Test("a header refreshing without the user (its session started directly) shows no cue")
+    func cueOnlyAtRest() throws {
+        app.sessions[0].start()
+        try frame()
+        #expect(app.cueAlpha(0, now: clock.now()) == 0)
+        #expect(app.cueAlpha(1, now: clock.now()) == 1)
+    }
+
     @Test("with the panel open, hovering and scrubbing, incremental frames equal full redraws")
     func damageWithThePanel() throws {
         // Both made and drawn alike: the app of `init` had its first frame at 100.
