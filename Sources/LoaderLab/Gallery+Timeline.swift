@@ -278,11 +278,13 @@ extension GalleryApp {
             guard let (layer, toWindow) = viewportLayer(tile: focusedIndex, path: path, tree: tree),
                 let inverse = toWindow.inverted(), layer.properties.bounds.contains(inverse.apply(to: p))
             else { continue }
-            if best == nil || path.count > best!.count
-                || (path.count == best!.count && path.lexicographicallyPrecedes(best!) == false)
+            // The deepest; of two at one depth, the one drawn later (on top).
+            if let b = best,
+                path.count < b.count || (path.count == b.count && path.lexicographicallyPrecedes(b))
             {
-                best = path
+                continue
             }
+            best = path
         }
         return best
     }

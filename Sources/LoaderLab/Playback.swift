@@ -1,3 +1,4 @@
+import Foundation
 import LayerKit
 
 /// Pause, slow motion and frame stepping for a whole layer tree, done as Core Animation does

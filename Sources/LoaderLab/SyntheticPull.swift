@@ -16,6 +16,8 @@ struct SyntheticPull {
     private(set) var began: Double?
     private var start = Point.zero
     private var distance = 0.0
+    /// Where the finger was last moved to.
+    private var last = Point.zero
 
     /// Where the finger is `t` seconds after it went down.
     func finger(at t: Double) -> Point {
@@ -31,6 +33,7 @@ struct SyntheticPull {
             distance = session.fingerDistance(forOffset: threshold + Self.overshoot)
             start = Point(x: session.size.width / 2, y: Swift.min(40, session.size.height / 4))
             session.pointerDown(at: start)
+            last = start
             self.began = now
             return false
         }
@@ -39,13 +42,14 @@ struct SyntheticPull {
             session.pointerUp(at: finger(at: t))
             return true
         }
-        session.pointerMoved(to: finger(at: t))
+        last = finger(at: t)
+        session.pointerMoved(to: last)
         return false
     }
 
     /// Lifts the finger where it is (a replay cut short), if it is down.
     func lift(_ session: LoaderSession) {
         guard began != nil else { return }
-        session.pointerUp(at: finger(at: Self.pullTime))
+        session.pointerUp(at: last)
     }
 }

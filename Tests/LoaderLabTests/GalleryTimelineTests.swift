@@ -288,6 +288,21 @@ struct GalleryTimelineTests {
         #expect(app.sessions[1].status == .refreshing)
     }
 
+    @Test("a press on a header's list during a replay lets the scripted finger go where it was")
+    func replayCutShort() throws {
+        key("r")
+        try frames(seconds: SyntheticPull.pullTime / 2)
+        #expect(app.frameSummary.contains("replays=1"))
+        let screen = app.layout.tiles[0].screenInWindow
+        let p = Point(x: screen.midX, y: screen.midY)
+        app.pointer(.down(p))
+        #expect(app.frameSummary.contains("replays=0"))
+        app.pointer(.up(p))
+        // Half-way down the pull it was short of the threshold: the list bounces back.
+        try frames(seconds: 1.5)
+        #expect(app.sessions[0].status == .idle)
+    }
+
     @Test("a press on a header's list is its first use: the cue fades over 0.6 s")
     func cueFades() throws {
         let screen = app.layout.tiles[2].screenInWindow
