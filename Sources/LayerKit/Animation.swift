@@ -201,7 +201,8 @@ public class BasicAnimation: PropertyAnimation {
             property: property, curve: .basic(from: start, to: to, by: by), isAdditive: isAdditive,
             isCumulative: isCumulative)
         guard let spring = springMotion else { return program }
-        return SpringProgram(base: program, spring: spring)
+        return SpringProgram(
+            base: program, spring: spring, duration: duration > 0 ? duration : TimingModel.defaultDuration)
     }
 
     /// The spring this animation moves by, if any.

@@ -61,6 +61,7 @@ extension Layer {
         if let anim = property.additiveTransitionAnimation(from: record.before, to: after) {
             plan.configure(anim, layer: self, scene: scene)
             let entry = try? addEntry(anim, forKey: reusedKey ?? additiveKey(for: key))
+            entry?.origin = .viewAnimation
             record.entry = entry
             if let shownBefore, let entry,
                 !property.valuesAgree(shownBefore, scene.values(of: self, at: now))
@@ -78,6 +79,7 @@ extension Layer {
         } else if let anim = property.transitionAnimation(from: record.before, to: after) {
             plan.configure(anim, layer: self, scene: scene)
             record.entry = try? addEntry(anim, forKey: reusedKey ?? key)
+            record.entry?.origin = .viewAnimation
         }
     }
 
@@ -93,6 +95,7 @@ extension Layer {
         }
         plan.configure(anim, layer: self, scene: scene)
         record.entry = try? addEntry(anim, forKey: key)
+        record.entry?.origin = .viewAnimation
     }
 
     /// `key` itself, or `key-N` (N = 2, 3, …) for the stacked additive view animations.

@@ -489,7 +489,7 @@ open class Layer {
         setModelValues(after)
         guard let anim = property.transitionAnimation(from: before, to: after) else { return }
         plan.configure(anim, layer: self, scene: scene)
-        try? add(anim, forKey: key)
+        (try? addEntry(anim, forKey: key))?.origin = .implicit
     }
 
     /// The presentation values now (`CALayer.presentation()`): the model with the animations

@@ -40,11 +40,16 @@ public final class SpringAnimation: BasicAnimation {
 final class SpringProgram: AnimationProgram {
     let base: AnimationProgram
     let spring: SpringOscillator
+    /// The animation's simple duration, for the inspector's curve.
+    let duration: Double
 
-    init(base: AnimationProgram, spring: SpringOscillator) {
+    init(base: AnimationProgram, spring: SpringOscillator, duration: Double) {
         self.base = base
         self.spring = spring
+        self.duration = duration
     }
+
+    func normalizedCurve() -> NormalizedCurve { .spring(spring, duration: duration) }
 
     func apply(_ sample: TimingSample, to values: inout LayerValues) {
         var s = sample

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import LayerKitCairo
 
 /// `inspect`'s JSON (`loaderlab help inspect`): keys in the documented order, two-space indentation,
 /// small arrays on one line.
@@ -8,17 +9,21 @@ import LayerKit
 /// without a fraction. A non-finite number (NaN or ±infinity, which JSON cannot represent) is
 /// written as `null`, so the output always parses.
 public enum InspectJSON {
-    /// The whole document for `loader` at the snapshot's moment.
-    public static func document(loader: String, snapshot: SceneSnapshot) -> String {
+    /// The whole document for `loader` at the snapshot's moment; with `animations`, the root's
+    /// local time and each layer's animations too (CommandsInspectAnimations.swift).
+    public static func document(loader: String, snapshot: SceneSnapshot, animations: Bool = false) -> String {
         var out = "{\n"
         out += "  \"loader\": \(string(loader)),\n"
         out += "  \"state\": \(string(snapshot.state)),\n"
         out += "  \"time\": \(number(snapshot.time)),\n"
+        if animations { out += "  \"rootTime\": \(number(snapshot.rootTime)),\n" }
         out += "  \"size\": \(numbers([snapshot.size.width, snapshot.size.height])),\n"
         out += "  \"root\": "
         // Every layer, hidden or not, in drawing order; `toRoot` in the root's own coordinates
         // and as computed (bad numbers are written as null).
         var writer = LayerWriter(out: out)
+        writer.animations =
+            animations ? AnimationsJSON(snapshot.animations, rootTime: snapshot.rootTime) : nil
         snapshot.tree.walk(&writer, from: .rootBounds, scope: .all)
         return writer.out + "\n}"
     }
@@ -29,6 +34,11 @@ public enum InspectJSON {
         var out: String
         /// Whether the layer open at each depth has written a sublayer yet.
         var wroteSublayer: [Bool] = []
+        /// Each layer's animations by index path, when asked for.
+        var animations: AnimationsJSON?
+        /// The open layers: each one's index path and the tree indices of its sublayers in
+        /// the order the walk meets them, with how many it has met.
+        var open: [(path: [Int], order: [Int], met: Int)] = []
 
         mutating func enter(_ l: PresentationLayer, at place: PresentationWalk.Place) -> Void? {
             // The root sits at one level of indentation, each sublayer two below its layer.
@@ -38,6 +48,13 @@ public enum InspectJSON {
                 wroteSublayer[place.depth - 1] = true
                 out += String(repeating: "  ", count: indent)
             }
+            var path: [Int] = []
+            if var parent = open.last, place.depth > 0 {
+                path = parent.path + [parent.order[parent.met]]
+                parent.met += 1
+                open[open.count - 1] = parent
+            }
+            open.append((path, PresentationWalk.drawingOrder(l.sublayers), 0))
             if wroteSublayer.count <= place.depth {
                 wroteSublayer.append(false)
             } else {
@@ -67,6 +84,9 @@ public enum InspectJSON {
                     ("pathBounds", s.path.flatMap { $0.tightBounds }.map(rect) ?? "null"),
                 ]
             }
+            if let animations {
+                fields.append(("animations", animations.array(at: path, indent: indent + 1)))
+            }
             out += "{\n"
             for (key, value) in fields {
                 out += "\(pad)\(string(key)): \(value),\n"
@@ -76,6 +96,7 @@ public enum InspectJSON {
         }
 
         mutating func leave(_ l: PresentationLayer, at place: PresentationWalk.Place, _ entry: Void) {
+            open.removeLast()
             let indent = 1 + 2 * place.depth
             if l.sublayers.isEmpty {
                 out += "]\n"

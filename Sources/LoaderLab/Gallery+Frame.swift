@@ -11,16 +11,21 @@ extension GalleryApp {
         scene.update()
         let tree = scene.presentation()
         let canvas = try canvas(for: buffer)
+        prepareInspector(tree: tree)
         // The HUD reports this frame's numbers: record before composing its text.
         stats.record(time: started, cost: lastCost)
         let hud = hudText
-        let regions = damage.regions(
+        var regions = damage.regions(
             tiles: tree.sublayers, hud: hud, layout: layout, scale: scale, in: buffer.bounds,
             fullRedraw: fullRedraw)
+        if regions != [buffer.bounds] {
+            regions = GalleryDamage.merged(regions + inspectorDamage(adding: regions, in: buffer))
+        }
         for region in regions {
             draw(region, tree: tree, hud: hud, on: canvas)
         }
         canvas.surface.flush()
+        inspectorDidDraw()
         lastCost = scene.clock.now() - started
         return regions
     }
@@ -68,6 +73,7 @@ extension GalleryApp {
                 canvas.restore()
             }
         }
+        drawInspector(in: area, tree: tree, on: canvas)
         if layout.hud.intersects(area) { HUDPainter.drawBar(hud, in: layout.hud, on: canvas) }
         if showsHelp {
             HUDPainter.drawHelp(
@@ -108,5 +114,10 @@ extension GalleryApp {
         }
         while !short.isEmpty, measure(short + "...") > width { short.removeLast() }
         return short.isEmpty ? "" : short + "..."
+    }
+
+    /// `r` (window points) as the pixels that cover it in `buffer`.
+    func pixelRect(_ r: Rect, in buffer: PixelBuffer) -> PixelRect {
+        PixelRect(covering: r, scale: scale).intersection(buffer.bounds)
     }
 }

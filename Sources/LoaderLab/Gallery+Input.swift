@@ -5,6 +5,7 @@ import Loaders
 /// the loaders.
 extension GalleryApp {
     public func pointer(_ event: PointerEvent) {
+        if inspectorPointer(event) { return }
         switch event {
         case .down(let p):
             guard let index = tileIndex(at: p) else { return }
@@ -24,6 +25,8 @@ extension GalleryApp {
             dragIndex = nil
             let session = sessions[index]
             session.pointerUp(at: session.layer.convert(p, from: root))
+        case .hover:
+            break
         }
     }
 
@@ -52,7 +55,7 @@ extension GalleryApp {
                 damage.invalidate()
             case "1", "2", "3", "4", "5":
                 toggleLoader(number: Int(String(c)) ?? 0)
-            default: break
+            default: inspectorKey(c)
             }
         }
     }
@@ -65,6 +68,7 @@ extension GalleryApp {
         let id = Catalog.all[catalogIndex].id
         guard let index = sessions.firstIndex(where: { $0.info.id == id }) else { return }
         sessions[index].toggle()
+        markUsed(index)
         setFocus(index)
     }
 }

@@ -25,7 +25,9 @@ public final class GalleryApp: WindowApp {
     public internal(set) var showsDebugOverlay = false
     public internal(set) var showsHelp = false
     public internal(set) var wantsQuit = false
-    public private(set) var layout: GalleryLayout
+    public internal(set) var layout: GalleryLayout
+    /// The timeline panel (T), replays (R), the headers' first-look cues and hover.
+    let inspector = TimelineInspector()
 
     let root = Layer()
     private var tileLayers: [Layer] = []
@@ -100,6 +102,7 @@ public final class GalleryApp: WindowApp {
         scene.addUpdateHandler { [unowned self] in
             for session in sessions { session.tick() }
         }
+        installInspector()
         applyLayout()
         scene.update()
     }
@@ -123,13 +126,13 @@ public final class GalleryApp: WindowApp {
             width: size.width.isFinite ? Swift.max(0, size.width) : 0,
             height: size.height.isFinite ? Swift.max(0, size.height) : 0)
         self.scale = scale.isFinite && scale > 0 ? scale : 1
-        layout = isSingle ? .single(size: s) : .gallery(kinds: sessions.map(\.info.kind), size: s)
+        layout = makeLayout(size: s)
         applyLayout()
         damage.invalidate()
     }
 
     /// Puts the tiles, screens and viewports where the layout says, without animation.
-    private func applyLayout() {
+    func applyLayout() {
         Transaction.performWithoutActions {
             root.frame = Rect(origin: .zero, size: layout.size)
             for (i, session) in sessions.enumerated() {
@@ -177,7 +180,7 @@ public final class GalleryApp: WindowApp {
     /// Something moves or a drag is in flight. While paused, scroll physics and timers stand
     /// still with the tree's time, so only the scene's own pending work and drags count.
     public var needsFrames: Bool {
-        if dragIndex != nil || scene.needsFrames { return true }
+        if dragIndex != nil || scene.needsFrames || inspectorNeedsFrames { return true }
         return !playback.isPaused && sessions.contains { $0.needsFrames }
     }
 
@@ -190,7 +193,7 @@ public final class GalleryApp: WindowApp {
         return "focus=\(focusedSession?.info.id ?? "-") status=\(focusedSession?.status.rawValue ?? "-")"
             + " speed=\(playback.speed) paused=\(playback.isPaused ? 1 : 0)"
             + " slow=\(playback.isSlowMotion ? 1 : 0) debug=\(showsDebugOverlay ? 1 : 0)"
-            + " help=\(showsHelp ? 1 : 0) statuses=\(statuses)"
+            + " help=\(showsHelp ? 1 : 0) statuses=\(statuses) \(inspectorSummary)"
     }
 
     var hudText: HUDText {
