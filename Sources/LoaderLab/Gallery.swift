@@ -27,7 +27,7 @@ public final class GalleryApp: WindowApp {
     private let root = Layer()
     private var tileLayers: [Layer] = []
     private var screenLayers: [Layer] = []
-    private var scale = 1.0
+    private(set) var scale = 1.0
     /// The session a drag started on (pointer events go to it until the button is released).
     private var dragIndex: Int?
     private var stats = FrameStats()
@@ -37,7 +37,9 @@ public final class GalleryApp: WindowApp {
     private var canvas: Canvas?
     /// The host's frame target the canvas draws into (recognised by identity).
     private var target: PixelBuffer?
-    private let renderer: LayerRenderer
+    let renderer: LayerRenderer
+    /// Key V's recordings (Gallery+Recording.swift).
+    public let recorder = GalleryRecorder()
     private var lastTiles: [PresentationLayer] = []
     private var lastHUD: HUDText?
     private var needsFullRedraw = true
@@ -164,6 +166,7 @@ public final class GalleryApp: WindowApp {
     }
 
     public func pointer(_ event: PointerEvent) {
+        captureRecordedFrames(through: scene.clock.now())
         switch event {
         case .down(let p):
             guard let index = tileIndex(at: p) else { return }
@@ -192,6 +195,7 @@ public final class GalleryApp: WindowApp {
     }
 
     public func key(_ key: KeyInput) {
+        captureRecordedFrames(through: scene.clock.now())
         switch key {
         case .escape: wantsQuit = true
         case .tab: setFocus(focusedIndex + 1)
@@ -209,6 +213,7 @@ public final class GalleryApp: WindowApp {
             case "h", "H", "?":
                 showsHelp.toggle()
                 needsFullRedraw = true
+            case "v", "V": toggleRecording()
             case "1", "2", "3", "4", "5":
                 toggleLoader(number: Int(String(c)) ?? 0)
             default: break
@@ -237,7 +242,7 @@ public final class GalleryApp: WindowApp {
     /// Something moves or a drag is in flight. While paused, scroll physics and timers stand
     /// still with the tree's time, so only the scene's own pending work and drags count.
     public var needsFrames: Bool {
-        if dragIndex != nil || scene.needsFrames { return true }
+        if dragIndex != nil || scene.needsFrames || recorder.isBusy { return true }
         return !playback.isPaused && sessions.contains { $0.needsFrames }
     }
 
@@ -259,7 +264,8 @@ public final class GalleryApp: WindowApp {
             return "\(number) \(s.info.title): \(s.status.rawValue)"
         }
         return HUDText(
-            loader: loader ?? "no loader", timeScale: playback.timeScaleDescription,
+            loader: loader ?? "no loader", recording: recordingStatus?.text,
+            isRecording: recordingStatus?.live == true, timeScale: playback.timeScaleDescription,
             performance: stats.description)
     }
 
@@ -267,7 +273,8 @@ public final class GalleryApp: WindowApp {
 
     public func renderFrame(into buffer: PixelBuffer, fullRedraw: Bool) throws -> [PixelRect] {
         let started = scene.clock.now()
-        scene.update()
+        captureRecordedFrames(through: started)
+        scene.update(to: started)
         let tree = scene.presentation()
         let canvas = try canvas(for: buffer)
 
