@@ -73,7 +73,8 @@ let package = Package(
             name: "LoaderLabTests",
             dependencies: ["LoaderLab", "Loaders", "LayerKit", "LayerKitCairo", "SnapshotTesting"]
         ),
-        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "LoaderLab", "XvfbHarness"]),
+        .testTarget(
+            name: "X11HostTests", dependencies: ["X11Host", "LoaderLab", "XvfbHarness", "SnapshotTesting"]),
         .testTarget(
             name: "loaderlab-benchTests",
             dependencies: ["loaderlab-bench", "LoaderLab", "LayerKitCairo", "LayerKit"]

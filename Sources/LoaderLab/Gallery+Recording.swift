@@ -15,8 +15,9 @@ import Loaders
 /// are seen. Encoding runs on a thread of its own (`BackgroundEncoder`); the window only draws
 /// the tile and copies its pixels.
 ///
-/// When the file is written its path goes to standard output and its name to the HUD; a
-/// failure goes to standard error and the HUD. Quitting while recording finishes the file.
+/// When the file is written its path goes to standard output and its name to the HUD (until
+/// the next key or click); a failure goes to standard error and the HUD. Quitting while
+/// recording finishes the file.
 @MainActor
 public final class GalleryRecorder {
     /// Where recordings go (the current directory).
@@ -132,6 +133,13 @@ extension GalleryApp {
         recorder.active = nil
         recording.encoder.finish(writingTo: Array(recording.path.utf8))
         recorder.finishing.append((recording, recording.encoder))
+    }
+
+    /// Input arrives: the recording's frames up to now are taken first (they must not see it),
+    /// and the news of the last recording (saved, failed) leaves the HUD.
+    func recordingInputArrives() {
+        captureRecordedFrames(through: scene.clock.now())
+        recorder.message = nil
     }
 
     /// Takes every recording frame whose time has come by `time` (the scene time the caller

@@ -166,7 +166,7 @@ public final class GalleryApp: WindowApp {
     }
 
     public func pointer(_ event: PointerEvent) {
-        captureRecordedFrames(through: scene.clock.now())
+        recordingInputArrives()
         switch event {
         case .down(let p):
             guard let index = tileIndex(at: p) else { return }
@@ -195,7 +195,7 @@ public final class GalleryApp: WindowApp {
     }
 
     public func key(_ key: KeyInput) {
-        captureRecordedFrames(through: scene.clock.now())
+        recordingInputArrives()
         switch key {
         case .escape: wantsQuit = true
         case .tab: setFocus(focusedIndex + 1)
@@ -255,7 +255,7 @@ public final class GalleryApp: WindowApp {
         return "focus=\(focusedSession?.info.id ?? "-") status=\(focusedSession?.status.rawValue ?? "-")"
             + " speed=\(playback.speed) paused=\(playback.isPaused ? 1 : 0)"
             + " slow=\(playback.isSlowMotion ? 1 : 0) debug=\(showsDebugOverlay ? 1 : 0)"
-            + " help=\(showsHelp ? 1 : 0) statuses=\(statuses)"
+            + " help=\(showsHelp ? 1 : 0) recording=\(recorder.isRecording ? 1 : 0) statuses=\(statuses)"
     }
 
     var hudText: HUDText {

@@ -8,13 +8,17 @@ public struct HUDText: Hashable, Sendable {
     public var loader: String
     /// Key V's recording: "REC 3.2 s" while it runs, then the file it became (nil: none).
     public var recording: String? = nil
-    /// The recording runs (a red dot before it).
+    /// The recording runs (a red dot before it). Recording news comes first, so that even a
+    /// narrow bar shows it.
     public var isRecording = false
     public var timeScale: String
     public var performance: String
 
     /// The parts in drawing order; the last ones are dropped first when the bar is narrow.
-    var parts: [String] { [loader] + (recording.map { [$0] } ?? []) + [timeScale, performance, "H: keys"] }
+    var parts: [String] {
+        let rest = [timeScale, performance, "H: keys"]
+        return (recording.map { [$0] } ?? []) + [loader] + rest
+    }
 }
 
 /// Frame-rate bookkeeping for the HUD, shown the way fps meters show it: the numbers are the
@@ -87,7 +91,7 @@ enum HUDPainter {
         for (i, part) in text.parts.enumerated() {
             let shown = canvas.displayable(part, size: fontSize)
             // The recording's red dot, before its time.
-            let dot = i == 1 && text.isRecording ? recordDotSpace : 0
+            let dot = i == 0 && text.isRecording ? recordDotSpace : 0
             let w = canvas.textWidth(shown, size: fontSize) + dot
             // Parts after the first are dropped rather than clipped when they do not fit.
             if i > 0, x + w > rect.maxX - 8 { break }

@@ -65,6 +65,9 @@ struct GalleryRecordingTests {
         #expect(printed.lines == [dir + "/" + name])
         #expect(app.hudText.recording == "saved \(name)" && !app.hudText.isRecording)
         #expect(failures.lines.isEmpty)
+        // The news stays until the next key.
+        app.key(.tab)
+        #expect(app.hudText.recording == nil)
 
         // 0.5 s … 1.5 s inclusive: 31 frames, 1/30 s each (WebP: 33, 33, 34 ms).
         let decoded = try Pillow.decode(dir + "/" + name)
