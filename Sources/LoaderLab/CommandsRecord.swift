@@ -49,6 +49,13 @@ extension Commands {
         }
     }
 
+    /// How many frames `record(options)` draws (its length found as `record` finds it).
+    public func recordingFrameCount(_ options: RecordOptions) throws -> Int {
+        try frameCount(options) {
+            try source.timeline(id: options.loaderID, moment: options.moment, size: options.size)
+        }
+    }
+
     /// How many frames the recording has: `--duration`'s, or the scene's own length — one loop
     /// of a scene that repeats, and for one that comes to rest every frame up to the first at
     /// rest (found on a timeline of its own, stepped at the same frame times).
