@@ -15,6 +15,9 @@ import Loaders
 /// are seen. Encoding runs on a thread of its own (`BackgroundEncoder`); the window only draws
 /// the tile and copies its pixels.
 ///
+/// A recording keeps the size it started with: if the window is resized meanwhile, the tile is
+/// drawn into frames of that size, cut or padded with transparency at the right and bottom.
+///
 /// When the file is written its path goes to standard output and its name to the HUD (until
 /// the next key or click); a failure goes to standard error and the HUD. Quitting while
 /// recording finishes the file.
