@@ -17,7 +17,8 @@ final class APNGEncoder: AnimationEncoder {
     private(set) var framesAdded = 0
 
     /// Frames are written once and shared, so they get zlib's smallest output (level 9, its
-    /// default strategy) rather than `render`'s fast level 1 RLE (sizes in BENCHMARKS.md).
+    /// default strategy) rather than `render`'s fast level 1: 10–40 % smaller, 2–5× slower
+    /// (BENCHMARKS.md, "Recording").
     static let compressionLevel: Int32 = 9
     /// The longest delay numerator APNG stores (16 bits): a longer still is split.
     static let maximumDelayFrames = Int(UInt16.max)
