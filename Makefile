@@ -6,9 +6,11 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(PATH):/opt/swift/usr/bin
 
-# Debian packages: build dependencies, then what the window tests and screenshots need.
-BUILD_PKGS := pkg-config libx11-dev libxext-dev libxrandr-dev libcairo2-dev zlib1g-dev fonts-dejavu-core fonts-wqy-microhei
-TEST_PKGS := xvfb xdotool x11-utils x11-xkb-utils imagemagick
+# Debian packages: build dependencies (Cairo, Xlib, and libwebp, giflib and libimagequant for
+# recordings), then what the window tests, screenshots and decoding recordings (Pillow) need.
+BUILD_PKGS := pkg-config libx11-dev libxext-dev libxrandr-dev libcairo2-dev zlib1g-dev libwebp-dev libgif-dev \
+	libimagequant-dev fonts-dejavu-core fonts-wqy-microhei
+TEST_PKGS := xvfb xdotool x11-utils x11-xkb-utils imagemagick python3-pil
 
 RUN_ARGS ?=
 BENCH_ARGS ?=

@@ -11,6 +11,11 @@ let package = Package(
         // C libraries from Debian, reached through pkg-config.
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo"),
         .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11"),
+        // Animated images out: libwebp's WebPAnimEncoder (libwebpmux), giflib (which has no
+        // pkg-config file) and libimagequant's palettes.
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux"),
+        .systemLibrary(name: "CGIF", path: "Sources/CGIF"),
+        .systemLibrary(name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant"),
 
         // PNG resources (the airplane icon …) bundled for the loaders.
         .target(
@@ -22,8 +27,9 @@ let package = Package(
 
         // The engine: geometry, paths, layers, animations, time. Pure Swift, no C.
         .target(name: "LayerKit"),
-        // Draws a presentation tree with Cairo; images; PNG out.
-        .target(name: "LayerKitCairo", dependencies: ["LayerKit", "CCairo"]),
+        // Draws a presentation tree with Cairo; images; PNG out; animations out (WebP, GIF, APNG).
+        .target(
+            name: "LayerKitCairo", dependencies: ["LayerKit", "CCairo", "CWebP", "CGIF", "CImageQuant"]),
         // Scroll-view physics and the refresh-control state machine.
         .target(name: "RefreshKit", dependencies: ["LayerKit"]),
         // The five loaders, built only from LayerKit and RefreshKit.
@@ -63,8 +69,12 @@ let package = Package(
             dependencies: ["Loaders", "LayerKit", "RefreshKit", "LayerKitCairo", "SnapshotTesting"],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "LoaderLabTests", dependencies: ["LoaderLab", "Loaders", "LayerKit"]),
-        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "LoaderLab", "XvfbHarness"]),
+        .testTarget(
+            name: "LoaderLabTests",
+            dependencies: ["LoaderLab", "Loaders", "LayerKit", "LayerKitCairo", "SnapshotTesting"]
+        ),
+        .testTarget(
+            name: "X11HostTests", dependencies: ["X11Host", "LoaderLab", "XvfbHarness", "SnapshotTesting"]),
         .testTarget(
             name: "loaderlab-benchTests",
             dependencies: ["loaderlab-bench", "LoaderLab", "LayerKitCairo", "LayerKit"]

@@ -131,53 +131,108 @@ enum OutputFile {
         }
     }
 
+    /// Checks that `write(_:toPath:)` could write `path` now, without writing anything: a
+    /// regular file's directory takes a new file (one is made and removed), a device opens
+    /// for writing and is no terminal; a FIFO is not opened (its reader would see the end of
+    /// its input). Throws the failure `write` would report.
+    static func check(_ path: [UInt8]) throws(Failure) {
+        guard !path.isEmpty else { throw Failure("empty file name") }
+        guard !path.contains(0) else { throw Failure("the file name contains a NUL character") }
+        let (target, status) = try resolve(path)
+        switch status.map({ $0.st_mode & S_IFMT }) {
+        case nil, S_IFREG:
+            let temporary = try Temporary(beside: target)
+            temporary.discard()
+        case S_IFDIR:
+            throw Failure("is a directory")
+        case S_IFCHR, S_IFBLK:
+            let fd = withCPath(target) { open($0, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
+            guard fd >= 0 else { throw Failure(SystemError(errno)) }
+            defer { close(fd) }
+            guard isatty(fd) == 0 else { throw Failure("is a terminal") }
+        case S_IFIFO:
+            break
+        case S_IFSOCK:
+            throw Failure("is a socket")
+        default:
+            throw Failure("not a regular file")
+        }
+    }
+
+    /// A new temporary file beside a path, open for writing: renamed over the path when done,
+    /// removed otherwise.
+    struct Temporary {
+        let dirFD: Int32
+        let temp: [UInt8]
+        let name: [UInt8]
+        let fd: Int32
+
+        init(beside path: [UInt8]) throws(Failure) {
+            let dir = OutputFile.directory(of: path)
+            name = Array(path[(path.lastIndex(of: slash).map { $0 + 1 } ?? 0)...])
+            guard !name.isEmpty else { throw Failure("is a directory") }
+            dirFD = withCPath(dir) { open($0, directoryFlags) }
+            guard dirFD >= 0 else {
+                let code = errno
+                if code == ENOENT || code == ENOTDIR { throw Failure("no such directory \(display(dir))") }
+                throw Failure(SystemError(code))
+            }
+            var temp: [UInt8] = []
+            var fd: Int32 = -1
+            for _ in 0..<100 {
+                // 23 bytes whatever the final name's length.
+                temp = Array(String(format: ".loaderlab-%08x.tmp", UInt32.random(in: 0...UInt32.max)).utf8)
+                fd = withCPath(temp) { [dirFD] in
+                    openat(dirFD, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+                }
+                if fd >= 0 || errno != EEXIST { break }
+            }
+            guard fd >= 0 else {
+                let code = errno
+                close(dirFD)
+                switch code {
+                // ENOENT: the directory is there (it is open), yet takes no new file (/proc).
+                case EACCES, EPERM, EROFS, ENOENT: throw Failure("directory \(display(dir)) is not writable")
+                default: throw Failure(SystemError(code))
+                }
+            }
+            self.temp = temp
+            self.fd = fd
+        }
+
+        /// Closes and removes the temporary file.
+        func discard() {
+            close(fd)
+            _ = withCPath(temp) { unlinkat(dirFD, $0, 0) }
+            close(dirFD)
+        }
+
+        /// Writes `bytes`, closes the file and renames it over the name; removes it on failure.
+        func commit(_ bytes: [UInt8]) throws(Failure) {
+            defer { close(dirFD) }
+            var failure: SystemError?
+            do {
+                try StandardStream.writeAll(bytes, to: fd)
+            } catch {
+                failure = error
+            }
+            // close reports some write errors late (NFS, quotas).
+            if close(fd) != 0 && failure == nil { failure = SystemError(errno) }
+            if failure == nil
+                && withCPath(temp, { t in withCPath(name) { renameat(dirFD, t, dirFD, $0) } }) != 0
+            {
+                failure = SystemError(errno)
+            }
+            if let failure {
+                _ = withCPath(temp) { unlinkat(dirFD, $0, 0) }
+                throw Failure(failure)
+            }
+        }
+    }
+
     /// Writes `bytes` to a temporary file beside `path` and renames it over `path`.
     static func replace(_ path: [UInt8], with bytes: [UInt8]) throws(Failure) {
-        let dir = directory(of: path)
-        let name = Array(path[(path.lastIndex(of: slash).map { $0 + 1 } ?? 0)...])
-        guard !name.isEmpty else { throw Failure("is a directory") }
-        let dirFD = withCPath(dir) { open($0, directoryFlags) }
-        guard dirFD >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw Failure("no such directory \(display(dir))") }
-            throw Failure(SystemError(code))
-        }
-        defer { close(dirFD) }
-
-        var temp: [UInt8] = []
-        var fd: Int32 = -1
-        for _ in 0..<100 {
-            // 23 bytes whatever the final name's length.
-            temp = Array(String(format: ".loaderlab-%08x.tmp", UInt32.random(in: 0...UInt32.max)).utf8)
-            fd = withCPath(temp) {
-                openat(dirFD, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            }
-            if fd >= 0 || errno != EEXIST { break }
-        }
-        guard fd >= 0 else {
-            let code = errno
-            switch code {
-            // ENOENT: the directory is there (it is open), yet takes no new file (/proc).
-            case EACCES, EPERM, EROFS, ENOENT: throw Failure("directory \(display(dir)) is not writable")
-            default: throw Failure(SystemError(code))
-            }
-        }
-        var failure: SystemError?
-        do {
-            try StandardStream.writeAll(bytes, to: fd)
-        } catch {
-            failure = error
-        }
-        // close reports some write errors late (NFS, quotas).
-        if close(fd) != 0 && failure == nil { failure = SystemError(errno) }
-        if failure == nil && withCPath(temp, { t in withCPath(name) { renameat(dirFD, t, dirFD, $0) } }) != 0
-        {
-            failure = SystemError(errno)
-        }
-        if let failure {
-            _ = withCPath(temp) { unlinkat(dirFD, $0, 0) }
-            throw Failure(failure)
-        }
+        try Temporary(beside: path).commit(bytes)
     }
 
     /// Opens an existing device or FIFO and writes `bytes` into it.

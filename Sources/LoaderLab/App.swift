@@ -45,6 +45,14 @@ public protocol WindowApp: AnyObject {
     /// One line describing the app's state after the last frame (focused loader, its status,
     /// time scale); the host's debug frame log appends it to each frame's line.
     var frameSummary: String { get }
+
+    /// The host is about to exit (the user quit, a signal, the window went away): the app
+    /// finishes what must not be lost (a recording being written). Called once, last.
+    func willQuit()
+}
+
+extension WindowApp {
+    public func willQuit() {}
 }
 
 /// A left-button pointer event in window points, or the pointer moving with no button down.

@@ -9,18 +9,30 @@ import LayerKitCairo
 public struct CommandIO: Sendable {
     public var out: @Sendable (String) throws -> Void
     public var err: @Sendable (String) -> Void
+    /// Where a long command shows how far it is: one line, rewritten in place each time; an
+    /// empty string takes the line away. Nil: nowhere (standard error is not a terminal).
+    public var progress: (@Sendable (String) -> Void)?
 
     public init(
-        out: @escaping @Sendable (String) throws -> Void, err: @escaping @Sendable (String) -> Void
+        out: @escaping @Sendable (String) throws -> Void, err: @escaping @Sendable (String) -> Void,
+        progress: (@Sendable (String) -> Void)? = nil
     ) {
         self.out = out
         self.err = err
+        self.progress = progress
     }
 
-    /// The process's standard output and standard error.
+    /// The process's standard output and standard error; progress on standard error when it
+    /// is a terminal (in a log or a pipe a line rewritten in place would only be noise).
     public static let standard = CommandIO(
         out: { try StandardStream.output.write($0 + "\n") },
-        err: { StandardStream.error.report($0) })
+        err: { StandardStream.error.report($0) },
+        progress: isatty(StandardStream.error.fileDescriptor) != 0 ? terminalLine : nil)
+
+    /// Rewrites the terminal's current line on standard error.
+    private static let terminalLine: @Sendable (String) -> Void = { text in
+        try? StandardStream.error.write("\r\u{1B}[K" + text)
+    }
 }
 
 /// A command that ran and failed: its one-line message and the process exit status
@@ -33,6 +45,7 @@ public struct CommandFailure: Error, CustomStringConvertible, Sendable {
 }
 
 /// The headless commands (`loaderlab help`): `list`, `render`, `inspect`, `sheet`, `timeline`,
+/// `record`,
 /// `help`.
 public struct Commands {
     public let source: any SceneSource
@@ -112,6 +125,8 @@ public struct Commands {
             try sheet(options)
         case .timeline(let options):
             try timeline(options)
+        case .record(let options):
+            try record(options)
         }
     }
 
@@ -124,6 +139,16 @@ public struct Commands {
 
     /// The snapshot for a command, with STATE checked against the loader's kind.
     func snapshot(id: String, moment: SceneMoment, size: Size?) throws -> SceneSnapshot {
+        try checkMoment(id: id, moment: moment)
+        do {
+            return try source.snapshot(id: id, moment: moment, size: size)
+        } catch {
+            throw CommandFailure(message: "\(MessageText.escaped(id)): \(error)", exitCode: 1)
+        }
+    }
+
+    /// Checks that loader `id` exists and has `moment`: only headers are pulled or refresh.
+    func checkMoment(id: String, moment: SceneMoment) throws {
         guard let entry = source.entry(id: id) else {
             throw CommandFailure(message: "--loader: unknown loader \(MessageText.quoted(id))", exitCode: 2)
         }
@@ -144,11 +169,6 @@ public struct Commands {
             case .time:
                 break
             }
-        }
-        do {
-            return try source.snapshot(id: id, moment: moment, size: size)
-        } catch {
-            throw CommandFailure(message: "\(MessageText.escaped(id)): \(error)", exitCode: 1)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import LayerKitCairo
 
 /// A bad or missing command-line argument: one line naming it; the process exits with 2.
 public struct ArgumentError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -95,6 +96,49 @@ public struct SheetOptions: Hashable, Sendable {
     }
 }
 
+/// `record`'s settings.
+public struct RecordOptions: Hashable, Sendable {
+    public var loaderID: String
+    /// Where the recording starts; what follows is the moment going on by itself.
+    public var moment: SceneMoment
+    /// Seconds to record; nil: the scene's own length (one loop, or until it comes to rest).
+    public var duration: Double?
+    public var framesPerSecond: Int
+    public var size: Size?
+    public var scale: Double
+    public var format: AnimationFormat
+    /// WebP: nil for lossless, else the lossy quality 0…100.
+    public var quality: Double?
+    public var palette: GIFPalette
+    /// No progress bar on standard error.
+    public var quiet: Bool
+    public var output: OutputPath
+
+    public init(
+        loaderID: String, moment: SceneMoment, duration: Double? = nil, framesPerSecond: Int = 30,
+        size: Size? = nil, scale: Double = 1, format: AnimationFormat, quality: Double? = nil,
+        palette: GIFPalette = .perFrame, quiet: Bool = false, output: OutputPath
+    ) {
+        self.loaderID = loaderID
+        self.moment = moment
+        self.duration = duration
+        self.framesPerSecond = framesPerSecond
+        self.size = size
+        self.scale = scale
+        self.format = format
+        self.quality = quality
+        self.palette = palette
+        self.quiet = quiet
+        self.output = output
+    }
+
+    /// The settings the encoder gets.
+    public var animationSettings: AnimationSettings {
+        AnimationSettings(
+            format: format, framesPerSecond: framesPerSecond, quality: quality, palette: palette)
+    }
+}
+
 /// One parsed invocation of `loaderlab`.
 public enum Invocation: Hashable, Sendable {
     case window(WindowOptions)
@@ -103,6 +147,7 @@ public enum Invocation: Hashable, Sendable {
     case inspect(InspectOptions)
     case sheet(SheetOptions)
     case timeline(TimelineOptions)
+    case record(RecordOptions)
     /// Usage for one command, or for all when nil.
     case help(String?)
 }
@@ -110,7 +155,7 @@ public enum Invocation: Hashable, Sendable {
 /// Parses `loaderlab`'s arguments as `loaderlab help` documents them.
 public enum ArgumentParser {
     /// The commands `help` knows about.
-    public static let commands = ["list", "render", "inspect", "sheet", "timeline", "help"]
+    public static let commands = ["list", "render", "inspect", "sheet", "timeline", "record", "help"]
 
     /// Limits that keep one bad number from asking for gigabytes or hours, or for an image
     /// too small to show anything.
@@ -124,6 +169,10 @@ public enum ArgumentParser {
     public static let maximumPull = 10_000.0
     /// `sheet`'s default moment: one second in, when every loader shows something.
     public static let defaultSheetTime = 1.0
+    /// `record`'s default frame rate: smooth, and every third frame on a GIF's hundredths.
+    public static let defaultFramesPerSecond = 30
+    /// The most frames one recording holds (200 s at 30 frames per second).
+    public static let maximumFrames = 6000
 
     /// Parses `arguments` (without the program name); `loaderIDs` are the ids `--loader` accepts.
     public static func parse(_ arguments: [String], loaderIDs: [String]) throws -> Invocation {
@@ -187,6 +236,17 @@ public enum ArgumentParser {
             return .sheet(SheetOptions(time: time ?? defaultSheetTime, scale: scale, output: try output(o)))
         case "timeline":
             return try timeline(rest, raw: rawRest, loaderIDs: loaderIDs)
+        case "record":
+            let o = try Options(
+                rest, raw: rawRest, command: "record",
+                values: [
+                    "--loader", "--time", "--pull", "--size", "--scale", "--out", "--duration", "--fps",
+                    "--quality",
+                    "--palette", "--format",
+                ],
+                flags: ["--refreshing", "--quiet"])
+            if o.help { return .help("record") }
+            return .record(try record(o, loaderIDs))
         default:
             guard first.hasPrefix("-") else {
                 throw ArgumentError(
@@ -264,6 +324,88 @@ public enum ArgumentParser {
         }
     }
 
+    /// `record`'s options, checked together: the format against the rate, quality and palette,
+    /// the length against the frame limit.
+    static func record(_ o: Options, _ ids: [String]) throws -> RecordOptions {
+        let id = try loaderID(o, ids)
+        let moment = try moment(o)
+        let size = try size(o)
+        let scale = try scale(o) ?? 1
+        let output = try output(o, formats: ".webp, .gif or .png")
+        let format: AnimationFormat
+        if let name = o.values["--format"] {
+            guard
+                let named = AnimationFormat.allCases.first(where: {
+                    $0.rawValue == name || $0.fileExtension == name
+                })
+            else {
+                throw ArgumentError("--format: expected webp, gif or png, got \(MessageText.quoted(name))")
+            }
+            format = named
+        } else {
+            guard let named = AnimationFormat(fileName: output.bytes) else {
+                throw ArgumentError(
+                    "--out: the name must end in .webp, .gif or .png (or give --format), got "
+                        + MessageText.quoted(output.description))
+            }
+            format = named
+        }
+        let fps =
+            try o.values["--fps"].map { text -> Int in
+                let limit = format.maximumFramesPerSecond
+                guard let n = Int(text), n >= 1, n <= 120 else {
+                    throw ArgumentError(
+                        "--fps: expected a whole number from 1 to 120, got \(MessageText.quoted(text))")
+                }
+                guard n <= limit else {
+                    throw ArgumentError(
+                        "--fps: a GIF keeps delays in hundredths of a second and is shown at most \(limit) "
+                            + "frames per second, got \(n)")
+                }
+                return n
+            } ?? defaultFramesPerSecond
+        let duration = try o.values["--duration"].map { text -> Double in
+            let d = try number(text, "--duration", max: maximumTime)
+            guard d > 0 else {
+                throw ArgumentError("--duration: must be greater than 0, got \(MessageText.quoted(text))")
+            }
+            let frames = frameCount(duration: d, framesPerSecond: fps)
+            guard frames <= maximumFrames else {
+                throw ArgumentError(
+                    "--duration: \(Self.format(d)) s at \(fps) frames per second is \(frames) frames; "
+                        + "a recording holds at most \(maximumFrames)")
+            }
+            return d
+        }
+        let quality = try o.values["--quality"].map { text -> Double in
+            guard format == .webp else {
+                throw ArgumentError(
+                    "--quality: only WebP has a lossy quality; a \(format.rawValue) is lossless or paletted")
+            }
+            return try number(text, "--quality", max: 100)
+        }
+        var palette = GIFPalette.perFrame
+        if let text = o.values["--palette"] {
+            guard format == .gif else { throw ArgumentError("--palette: only a GIF has palettes") }
+            guard let named = GIFPalette(rawValue: text) else {
+                throw ArgumentError("--palette: expected global or frame, got \(MessageText.quoted(text))")
+            }
+            palette = named
+        }
+        return RecordOptions(
+            loaderID: id, moment: moment, duration: duration, framesPerSecond: fps, size: size, scale: scale,
+            format: format, quality: quality, palette: palette, quiet: o.flags.contains("--quiet"),
+            output: output)
+    }
+
+    /// The frames of a recording of `duration` seconds: those at 0, 1/F, 2/F, … before its end
+    /// (a frame a hair before the end, by rounding, is not one more).
+    public static func frameCount(duration: Double, framesPerSecond fps: Int) -> Int {
+        guard duration.isFinite, duration > 0 else { return 1 }
+        let frames = (duration * Double(fps) - 1e-9).rounded(.up)
+        return frames > Double(Int32.max) ? Int(Int32.max) : max(1, Int(frames))
+    }
+
     static func loaderID(_ o: Options, _ ids: [String]) throws -> String {
         guard let id = o.values["--loader"] else { throw ArgumentError("missing --loader ID") }
         guard ids.contains(id) else {
@@ -273,8 +415,11 @@ public enum ArgumentParser {
         return id
     }
 
-    static func output(_ o: Options) throws -> OutputPath {
-        guard let out = o.rawValues["--out"] else { throw ArgumentError("missing --out FILE.png") }
+    static func output(_ o: Options, formats: String = ".png") throws -> OutputPath {
+        guard let out = o.rawValues["--out"] else {
+            throw ArgumentError(
+                formats == ".png" ? "missing --out FILE.png" : "missing --out FILE (\(formats))")
+        }
         guard !out.isEmpty else { throw ArgumentError("--out: empty file name") }
         guard !out.contains(0) else { throw ArgumentError("--out: the file name contains a NUL character") }
         return OutputPath(bytes: out)

@@ -12,6 +12,9 @@ public enum Help {
           loaderlab sheet   [--time T] [--scale S] --out FILE.png   every loader side by side
           loaderlab timeline --loader ID [STATE] [--width W] --out FILE.png
                                                                  the animations as a timing diagram
+          loaderlab record  --loader ID [STATE] [--duration D] [--fps F] [--size WxH] [--scale S]
+                            [--quality Q] [--palette global|frame] [--quiet] --out FILE.webp|.gif|.png
+                                                                 an animated WebP, GIF or APNG
           loaderlab help [COMMAND] | --help                      usage
 
         Loader ids: four-dots, three-dots, airplane (pull-to-refresh headers), orbit, balls
@@ -107,12 +110,48 @@ public enum Help {
                              its height follows from the number of rows
                 --scale S    pixels per point, 0.1 ≤ S ≤ 8 (default 1)
                 """
+        case "record":
+            return """
+                usage: loaderlab record --loader ID [STATE] [--duration D] [--fps F] [--size WxH]
+                                        [--scale S] [--quality Q] [--palette global|frame]
+                                        [--format webp|gif|png] [--quiet] --out FILE
+
+                Records the loader as an animated image that loops forever: a WebP (.webp,
+                lossless unless --quality is given), a GIF (.gif) or an animated PNG (.png,
+                lossless). Frame k is the loader k/F seconds after the moment STATE picks, in
+                the animation's own time, so frame 0 is what `render` draws for STATE and frame
+                k what it draws k/F seconds later. From the moment on, the loader goes on by
+                itself: a standalone loader keeps running; a header at rest (--time, or no
+                STATE) is pulled past its threshold over 0.25 s, held 0.5 s and let go at
+                0.75 s, then refreshes until it comes back to rest; a header held at --pull P
+                is let go at once; --refreshing [--time T] goes on to the refresh's end.
+
+                STATE: --time T | --pull P | --refreshing [--time T]   (default --time 0)
+                --duration D  seconds to record, 0 < D ≤ 600: the frames at 0, 1/F, 2/F, …
+                              before D. Default: a standalone loader records one loop of its
+                              longest repeating animation (the last frame flows into the
+                              first); a header records until it comes to rest, that frame
+                              included.
+                --fps F       frames per second, 1…120, 1…50 for a GIF (default 30); a GIF
+                              stores hundredths of a second: frame k starts at round(100·k/F)
+                              hundredths (at 30 fps: 3, 3, 4, 3, 3, 4, …)
+                --quality Q   WebP only: lossy, 0…100
+                --palette P   GIF only: one palette per frame (frame, the default) or one for
+                              every frame (global: the frames are drawn twice)
+                --format F    webp, gif or png, when the file's name does not say (/dev/stdout)
+                --quiet       no progress bar (it is shown on a terminal only, once a
+                              recording takes more than half a second)
+                --size, --scale  as for render; at most \(ArgumentParser.maximumFrames) frames
+
+                The file is written whole or not at all, by render's rules; where it goes is
+                checked before the work begins.
+                """
         case "help":
             return """
                 usage: loaderlab help [COMMAND]
 
-                Prints the usage of COMMAND (list, render, inspect, sheet, timeline, help),
-                or of all.
+                Prints the usage of COMMAND (list, render, inspect, sheet, timeline, record,
+                help), or of all.
                 """
         default:
             return overview

@@ -8,7 +8,8 @@ import Loaders
 extension GalleryApp {
     public func renderFrame(into buffer: PixelBuffer, fullRedraw: Bool) throws -> [PixelRect] {
         let started = scene.clock.now()
-        scene.update()
+        captureRecordedFrames(through: started)
+        scene.update(to: started)
         let tree = scene.presentation()
         let canvas = try canvas(for: buffer)
         prepareInspector(tree: tree)

@@ -5,6 +5,7 @@ import Loaders
 /// the loaders.
 extension GalleryApp {
     public func pointer(_ event: PointerEvent) {
+        recordingInputArrives()
         if inspectorPointer(event) { return }
         switch event {
         case .down(let p):
@@ -36,6 +37,7 @@ extension GalleryApp {
     }
 
     public func key(_ key: KeyInput) {
+        recordingInputArrives()
         switch key {
         case .escape: wantsQuit = true
         case .tab: setFocus(focusedIndex + 1)
@@ -53,6 +55,7 @@ extension GalleryApp {
             case "h", "H", "?":
                 showsHelp.toggle()
                 damage.invalidate()
+            case "v", "V": toggleRecording()
             case "1", "2", "3", "4", "5":
                 toggleLoader(number: Int(String(c)) ?? 0)
             default: inspectorKey(c)

@@ -46,6 +46,8 @@ public final class GalleryApp: WindowApp {
     var damage = GalleryDamage()
     /// What the last frame cost, for the HUD.
     var lastCost = 0.0
+    /// Key V's recordings (Gallery+Recording.swift).
+    public let recorder = GalleryRecorder()
 
     static let backgroundColor = Color(r255: 40, g: 43, b: 52)
     static let phoneColor = Color(r255: 14, g: 15, b: 18)
@@ -180,7 +182,7 @@ public final class GalleryApp: WindowApp {
     /// Something moves or a drag is in flight. While paused, scroll physics and timers stand
     /// still with the tree's time, so only the scene's own pending work and drags count.
     public var needsFrames: Bool {
-        if dragIndex != nil || scene.needsFrames || inspectorNeedsFrames { return true }
+        if dragIndex != nil || scene.needsFrames || inspectorNeedsFrames || recorder.isBusy { return true }
         return !playback.isPaused && sessions.contains { $0.needsFrames }
     }
 
@@ -193,7 +195,7 @@ public final class GalleryApp: WindowApp {
         return "focus=\(focusedSession?.info.id ?? "-") status=\(focusedSession?.status.rawValue ?? "-")"
             + " speed=\(playback.speed) paused=\(playback.isPaused ? 1 : 0)"
             + " slow=\(playback.isSlowMotion ? 1 : 0) debug=\(showsDebugOverlay ? 1 : 0)"
-            + " help=\(showsHelp ? 1 : 0) statuses=\(statuses) \(inspectorSummary)"
+            + " help=\(showsHelp ? 1 : 0) recording=\(recorder.isRecording ? 1 : 0) statuses=\(statuses) \(inspectorSummary)"
     }
 
     var hudText: HUDText {
@@ -202,7 +204,8 @@ public final class GalleryApp: WindowApp {
             return "\(number) \(s.info.title): \(s.status.rawValue)"
         }
         return HUDText(
-            loader: loader ?? "no loader", timeScale: playback.timeScaleDescription,
+            loader: loader ?? "no loader", recording: recordingStatus?.text,
+            isRecording: recordingStatus?.live == true, timeScale: playback.timeScaleDescription,
             performance: stats.description)
     }
 }

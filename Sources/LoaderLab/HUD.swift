@@ -6,11 +6,19 @@ import LayerKitCairo
 /// frame rate and cost. A value, so a frame redraws the bar only when its text changed.
 public struct HUDText: Hashable, Sendable {
     public var loader: String
+    /// Key V's recording: "REC 3.2 s" while it runs, then the file it became (nil: none).
+    public var recording: String? = nil
+    /// The recording runs (a red dot before it). Recording news comes first, so that even a
+    /// narrow bar shows it.
+    public var isRecording = false
     public var timeScale: String
     public var performance: String
 
     /// The parts in drawing order; the last ones are dropped first when the bar is narrow.
-    var parts: [String] { [loader, timeScale, performance, "H: keys"] }
+    var parts: [String] {
+        let rest = [timeScale, performance, "H: keys"]
+        return (recording.map { [$0] } ?? []) + [loader] + rest
+    }
 }
 
 /// Frame-rate bookkeeping for the HUD, shown the way fps meters show it: the numbers are the
@@ -82,14 +90,27 @@ enum HUDPainter {
         var x = rect.minX + 10
         for (i, part) in text.parts.enumerated() {
             let shown = canvas.displayable(part, size: fontSize)
-            let w = canvas.textWidth(shown, size: fontSize)
+            // The recording's red dot, before its time.
+            let dot = i == 0 && text.isRecording ? recordDotSpace : 0
+            let w = canvas.textWidth(shown, size: fontSize) + dot
             // Parts after the first are dropped rather than clipped when they do not fit.
             if i > 0, x + w > rect.maxX - 8 { break }
+            if dot > 0 {
+                let r = recordDotRadius
+                canvas.fill(
+                    Path.oval(in: Rect(x: x, y: baseline - fontSize * 0.36 - r, width: 2 * r, height: 2 * r)),
+                    color: recordColor)
+                x += dot
+            }
             canvas.drawText(
                 shown, at: Point(x: x, y: baseline), size: fontSize, color: i == 0 ? textColor : dimColor)
-            x += w + 24
+            x += w - dot + 24
         }
     }
+
+    static let recordColor = Color(r255: 235, g: 40, b: 40)
+    static let recordDotRadius = 4.5
+    static let recordDotSpace = 14.0
 
     static let helpLines: [(String, String)] = [
         ("drag", "pull a list down with the left button; let go to refresh"),
@@ -102,6 +123,7 @@ enum HUDPainter {
         ("R", "replay the focused loader from its start (headers: pull and release)"),
         ("Left / Right", "step one frame back / forward while paused"),
         ("D", "debug overlay: layer bounds, anchor points, keyframe paths"),
+        ("V", "record the focused tile to a WebP in the current directory; V again: stop"),
         ("H", "show / hide this help"),
         ("Q / Esc", "quit"),
     ]

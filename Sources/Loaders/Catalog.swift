@@ -122,78 +122,16 @@ public enum Catalog {
         return LoaderSession(info: info, size: size)
     }
 
-    /// Snapshot stepping: fine enough that scroll physics and callbacks land where they would in
-    /// a 120 Hz window.
-    static let snapshotStep = 1.0 / 120
-    /// How long a `--pull` snapshot holds the finger still before the picture is taken, so the
-    /// implicit 0.25 s animations of the pull have settled.
-    static let pullSettleTime = 0.5
-    /// How far past its threshold a `--refreshing` snapshot pulls before releasing.
-    static let refreshOvershoot = 10.0
-
     /// The presentation tree of loader `id` at `moment`, built on a manual clock exactly as
     /// the command line defines the states (`loaderlab help render`). `size` nil means the
-    /// loader's default size.
+    /// loader's default size. It is the first frame of a `LoaderTimeline` from that moment.
     public static func snapshot(id: String, moment: LoaderMoment, size: Size? = nil) throws
         -> LoaderSnapshot
     {
-        guard let info = info(id: id) else { throw CatalogError.unknownLoader(id) }
-        let size = size ?? info.defaultSize
-        guard size.isFinite, size.width > 0, size.height > 0 else { throw CatalogError.badSize(size) }
-        guard let made = LoaderSession(info: info, size: size) else { throw CatalogError.unknownLoader(id) }
-        let stepper = SessionStepper(session: made, step: snapshotStep)
-        let session = stepper.session
-        /// Drags from the top edge over 0.25 s so that the offset ends at exactly −offset (the
-        /// last move lands on the exact finger distance), then holds still while the implicit
-        /// animations settle. Returns where the finger is.
-        @discardableResult
-        func pull(to offset: Double) -> Point {
-            let distance = session.fingerDistance(forOffset: offset)
-            let start = Point(x: size.width / 2, y: 0)
-            let end = Point(x: start.x, y: distance)
-            session.pointerDown(at: start)
-            let begin = stepper.now
-            let pullTime = 0.25
-            stepper.run(to: begin + pullTime) { t in
-                let f = min(1, (t - begin) / pullTime)
-                session.pointerMoved(to: t >= begin + pullTime ? end : Point(x: start.x, y: distance * f))
-                // The last move lands within rounding of −offset; make it exact.
-                if t >= begin + pullTime { (session.content as? HeaderContent)?.holdOffset(y: -offset) }
-            }
-            stepper.jump(to: stepper.now + pullSettleTime)
-            return end
-        }
-
-        let time: Double
-        switch moment {
-        case .time(let t):
-            guard t.isFinite, t >= 0 else { throw CatalogError.badValue(name: "time", value: t) }
-            time = t
-            stepper.jump(to: t)
-        case .pull(let p):
-            guard info.kind == .header else { throw CatalogError.notAHeader(id: id, moment: "--pull") }
-            guard p.isFinite, p >= 0 else { throw CatalogError.badValue(name: "pull", value: p) }
-            pull(to: p)
-            time = 0
-        case .refreshing(let t):
-            guard info.kind == .header else {
-                throw CatalogError.notAHeader(id: id, moment: "--refreshing")
-            }
-            guard t.isFinite, t >= 0 else { throw CatalogError.badValue(name: "time", value: t) }
-            let end = pull(to: (session.refreshThreshold ?? 0) + refreshOvershoot)
-            // The finger lifts after holding still, with no flick velocity.
-            session.pointerUp(at: end)
-            let released = stepper.now
-            // T = 0 is the frame of the release itself: the refresh's animations at their start,
-            // not the last frame of the pull.
-            stepper.evaluate()
-            stepper.jump(to: released + t)
-            time = t
-        }
+        let timeline = try LoaderTimeline(id: id, moment: moment, size: size)
         return LoaderSnapshot(
-            tree: stepper.scene.presentation(), state: session.status.rawValue, time: time, size: size,
-            rootTime: session.layer.convertTime(stepper.now, from: nil),
-            animations: session.layer.animatedLayers())
+            tree: timeline.tree, state: timeline.status.rawValue, time: timeline.momentTime,
+            size: timeline.size, rootTime: timeline.rootTime, animations: timeline.animatedLayers)
     }
 }
 
@@ -220,22 +158,37 @@ final class SessionStepper {
         scene.update()
     }
 
-    /// Evaluates the frame at the current time again, after input at that time (a release).
-    func evaluate() {
-        update()
+    /// Moves to `time` (never back), gives the scene `input` there, and evaluates the scene
+    /// at that time when `updates` (a finger going down changes nothing until it moves).
+    func perform(at time: Double, updates: Bool, _ input: () -> Void) {
+        if time > now {
+            now = time
+            clock.set(now)
+        }
+        input()
+        if updates { update() }
     }
 
     /// Steps frame by frame until `time`, calling `each` with every frame's time first (before
     /// the scene updates): for input that arrives frame by frame, such as a finger's moves.
     func run(to time: Double, _ each: ((Double) -> Void)? = nil) {
-        while now < time {
-            // Land exactly on `time` rather than a hair before or after it.
-            let next = now + step
-            now = next > time - 1e-9 ? time : next
-            clock.set(now)
-            each?(now)
-            update()
+        for t in frameTimes(from: now, to: time) {
+            perform(at: t, updates: true) { each?(t) }
         }
+    }
+
+    /// The times of the frames from `start` to `end` at which a window would deliver input,
+    /// one `step` apart, the last exactly at `end`.
+    func frameTimes(from start: Double, to end: Double) -> [Double] {
+        var times: [Double] = []
+        var t = start
+        while t < end {
+            // Land exactly on `end` rather than a hair before or after it.
+            let next = t + step
+            t = next > end - 1e-9 ? end : next
+            times.append(t)
+        }
+        return times
     }
 
     /// Moves straight to `time` (never back) and evaluates the scene there.

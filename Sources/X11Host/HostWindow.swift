@@ -445,9 +445,11 @@ final class HostWindow {
 
     // MARK: - Exit
 
-    /// Releases the buffer and the window and exits with `code`.
+    /// Lets the app finish (a recording being written), releases the buffer and the window and
+    /// exits with `code`.
     func quit(_ code: Int32) -> Never {
         timer?.cancel()
+        app.willQuit()
         readSource?.cancel()
         buffer?.destroy()
         buffer = nil

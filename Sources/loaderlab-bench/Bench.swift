@@ -16,7 +16,7 @@ struct Bench {
 
     /// The benchmark's settings, from its command line.
     struct Options: Equatable {
-        enum Section: String, CaseIterable { case frames, headless, window }
+        enum Section: String, CaseIterable { case frames, headless, record, window }
         var frames = 600
         var warmup = 30
         var sections: Set<Section> = Set(Section.allCases)
@@ -41,11 +41,15 @@ struct Bench {
                     --warmup frames (default 30); ratio = (engine + render) / raster at p50;
                     then the window's whole frame without X (GalleryApp.renderFrame)
           headless  frames/s of `render` at 800×600 including the PNG (--renders per loader)
+          record    `record` of every loader at its default size and length, 30 fps, at scale
+                    1 and 2, in each format (WebP lossless and quality 80, GIF with per-frame
+                    and global palettes, APNG): frames/s and file size
           window    the previewer (the `loaderlab` next to this program, or $LOADERLAB_BINARY)
                     under Xvfb: startup to first frame, peak RSS, CPU and frames over
                     --window-seconds (default 10) animating and idle
-        SECTIONS is a comma-separated subset of frames,headless,window (default: all).
-        --loader ID (repeatable; `gallery` for the full gallery) limits the frame section.
+        SECTIONS is a comma-separated subset of frames,headless,record,window (default: all).
+        --loader ID (repeatable; `gallery` for the full gallery) limits the frame and record
+        sections.
         """
 
     static func parse(_ arguments: [String]) throws -> Options? {
@@ -80,7 +84,7 @@ struct Bench {
                 for part in text.split(separator: ",") {
                     guard let section = Options.Section(rawValue: String(part)) else {
                         throw ArgumentError(
-                            "--only: unknown section \(MessageText.quoted(String(part))) (frames, headless, window)"
+                            "--only: unknown section \(MessageText.quoted(String(part))) (frames, headless, record, window)"
                         )
                     }
                     sections.insert(section)
@@ -135,6 +139,7 @@ struct Bench {
             try io.out(Self.machineDescription())
             if options.sections.contains(.frames) { try runFrames(options) }
             if options.sections.contains(.headless) { try runHeadless(options) }
+            if options.sections.contains(.record) { try runRecord(options) }
             if options.sections.contains(.window) {
                 try BenchWindow(io: io, seconds: options.windowSeconds).run()
             }

@@ -206,4 +206,23 @@ import Testing
                 == "cannot write \(dir)/none/x.png: no such directory \(dir)/none")
         #expect(try names(dir) == ["file"])
     }
+
+    /// The check a recording makes before its work says what the write would say, and leaves
+    /// nothing behind; it does not open a FIFO (its reader would see its input end).
+    @Test func checkBeforeWritingAgreesWithTheWrite() throws {
+        let dir = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/adir", withIntermediateDirectories: false)
+        #expect(mkfifo(dir + "/fifo", 0o644) == 0)
+        func check(_ path: String) throws { try AnimationOutput.check(path: Array(path.utf8)) }
+        #expect(failure { try check(dir + "/adir") } == "cannot write \(dir)/adir: is a directory")
+        #expect(
+            failure { try check(dir + "/none/x.gif") }
+                == "cannot write \(dir)/none/x.gif: no such directory \(dir)/none")
+        #expect(failure { try check("/proc/version") }?.contains("not writable") == true)
+        try check(dir + "/new.webp")
+        try check(dir + "/fifo")
+        try check("/dev/null")
+        #expect(try names(dir) == ["adir", "fifo"])
+    }
 }

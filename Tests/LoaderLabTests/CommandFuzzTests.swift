@@ -26,8 +26,8 @@ struct SplitMix: RandomNumberGenerator {
 ///
 /// Every run must end with status 0, 1 or 2. A failure says so in exactly one line on standard
 /// error, with no raw control character and of bounded length, and changes nothing on disk.
-/// A success of `render` or `sheet` leaves a valid PNG where `--out` points. No run leaves a
-/// temporary file.
+/// A success of `render` or `sheet` leaves a valid PNG where `--out` points, one of `record`
+/// a file of the format it names (WebP, GIF or APNG). No run leaves a temporary file.
 @Suite struct CommandFuzzTests {
     static let runs = 3000
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -55,8 +55,12 @@ struct SplitMix: RandomNumberGenerator {
         "--loaderx", "--times", "-h",
     ]
     static let commands = [
-        "render", "render", "render", "sheet", "sheet", "inspect", "inspect", "list", "help",
+        "render", "render", "render", "sheet", "sheet", "inspect", "inspect", "record", "record", "list",
+        "help",
     ]
+    /// `record`'s lengths and rates: a few frames at most, or out of range.
+    static let durations = ["0.05", "0.1", "0.2", "0", "-1", "nan", "inf", "601", "1e309", "", "x"]
+    static let rates = ["1", "10", "30", "50", "60", "120", "121", "0", "2.5", "-3", "nan", ""]
 
     /// The scratch directory's fixtures and the output names to aim at.
     struct Scratch {
@@ -74,6 +78,7 @@ struct SplitMix: RandomNumberGenerator {
         func outputs(_ rng: inout SplitMix) -> String {
             let name = rng.pick([
                 "out.png", "out.png", "sheet.png", "existing.png", "link.png", "adir", "adir/", "adir/in.png",
+                "rec.webp", "rec.gif", "rec.png", "REC.GIF", "adir/in.webp", "missing/x.gif",
                 "fifo", "missing/x.png", "existing.png/x.png", ".", "a\u{1B}[2Jb.png", "new\nline.png",
                 "日本.png", String(repeating: "n", count: 251) + ".png", String(repeating: "n", count: 256),
                 rng.pick(CommandFuzzTests.odd),
@@ -124,7 +129,12 @@ struct SplitMix: RandomNumberGenerator {
             func option(_ name: String, _ value: String) -> [String] {
                 rng.chance(0.3) ? [name + "=" + value] : [name, value]
             }
-            switch rng.next() % 11 {
+            switch rng.next() % 13 {
+            case 11:
+                arguments += option(
+                    rng.pick(["--duration", "--fps", "--quality", "--palette", "--format"]),
+                    rng.pick(durations + rates + ["global", "frame", "webp", "gif", "png", "bmp", "80"]))
+            case 12: arguments.append("--quiet")
             case 0: arguments += option("--loader", rng.pick(ids))
             case 1: arguments += option("--time", rng.pick(numbers))
             case 2: arguments += option("--pull", rng.pick(numbers))
@@ -146,7 +156,8 @@ struct SplitMix: RandomNumberGenerator {
     /// A command line of legal values only (some combinations still fail: a pull on a
     /// standalone loader, too many pixels, an output that cannot be written).
     static func wellFormed(_ rng: inout SplitMix, _ scratch: Scratch) -> [String] {
-        let command = rng.pick(["render", "render", "sheet", "inspect"])
+        let command = rng.pick(["render", "render", "sheet", "inspect", "record", "record"])
+        if command == "record" { return wellFormedRecord(&rng, scratch) }
         var arguments = [command]
         if command != "sheet" { arguments += ["--loader", rng.pick(["demo", "fixed"])] }
         if rng.chance(0.5) {
@@ -161,6 +172,52 @@ struct SplitMix: RandomNumberGenerator {
         }
         if command != "inspect" { arguments += ["--out", scratch.outputs(&rng)] }
         return arguments
+    }
+
+    /// A `record` of legal values, a few small frames long (some still fail: a pull on a
+    /// standalone loader, a header with no length its snapshots can tell, 60 fps in a GIF, an
+    /// output that cannot be written).
+    static func wellFormedRecord(_ rng: inout SplitMix, _ scratch: Scratch) -> [String] {
+        var arguments = ["record", "--loader", rng.pick(["demo", "fixed"])]
+        if rng.chance(0.9) { arguments += ["--duration", rng.pick(["0.05", "0.1", "0.2"])] }
+        if rng.chance(0.5) { arguments += ["--fps", rng.pick(["1", "10", "30", "50", "60"])] }
+        if rng.chance(0.3) { arguments += ["--time", rng.pick(["0", "1", "2.5", "600"])] }
+        if rng.chance(0.1) { arguments += ["--refreshing"] }
+        if rng.chance(0.1) { arguments += ["--pull", rng.pick(["0", "40"])] }
+        if rng.chance(0.4) { arguments += ["--size", rng.pick(["1x1", "30x20.5", "64x8", "8X64"])] }
+        if rng.chance(0.4) { arguments += ["--scale", rng.pick(["0.1", "0.5", "1", "2"])] }
+        let format = rng.pick(["webp", "gif", "png"])
+        if format == "webp" && rng.chance(0.3) { arguments += ["--quality", rng.pick(["0", "50", "100"])] }
+        if format == "gif" && rng.chance(0.3) { arguments += ["--palette", rng.pick(["global", "frame"])] }
+        if rng.chance(0.5) { arguments.append("--quiet") }
+        let name = rng.pick(["rec", "existing", "link", "adir/in", "missing/x", "fifo"])
+        if name == "fifo" || rng.chance(0.05) {
+            arguments += ["--format", format, "--out", scratch.dir + "/" + name]
+        } else {
+            arguments += ["--out", scratch.dir + "/" + name + "." + format]
+        }
+        return arguments
+    }
+
+    /// The first bytes of a file `record` wrote, by the name's format.
+    static func hasAnimationSignature(_ bytes: [UInt8], format: String) -> Bool {
+        switch format {
+        case "webp":
+            bytes.count >= 12 && bytes[0..<4] == Array("RIFF".utf8)[...]
+                && bytes[8..<12] == Array("WEBP".utf8)[...]
+        case "gif": bytes.starts(with: Array("GIF89a".utf8))
+        default: bytes.starts(with: pngSignature)
+        }
+    }
+
+    /// The format a successful `record` wrote: its `--format`, else its name's extension.
+    static func recordFormat(of arguments: [String]) -> String? {
+        for (i, argument) in arguments.enumerated() {
+            if argument == "--format", i + 1 < arguments.count { return arguments[i + 1] }
+            if argument.hasPrefix("--format=") { return String(argument.dropFirst("--format=".count)) }
+        }
+        guard let out = output(of: arguments)?.lowercased() else { return nil }
+        return ["webp", "gif", "png"].first { out.hasSuffix("." + $0) }
     }
 
     /// Where a successful `render` or `sheet` wrote: the value of its `--out`.
@@ -190,6 +247,7 @@ struct SplitMix: RandomNumberGenerator {
         var rng = SplitMix(state: 0x10AD_E41A_B5EE_D001)
         var statuses: [Int32: Int] = [:]
         var written = 0
+        var recorded = 0
         for run in 0..<Self.runs {
             let arguments = Self.commandLine(&rng, scratch)
             let before = scratch.state()
@@ -210,7 +268,20 @@ struct SplitMix: RandomNumberGenerator {
                 #expect(capture.err.isEmpty, "\(shown): \(capture.err)")
                 let command = arguments.first ?? ""
                 // `render --help` prints its usage and writes no file.
-                if (command == "render" || command == "sheet") && capture.out.isEmpty {
+                if command == "record" && capture.out.isEmpty {
+                    let path = try #require(Self.output(of: arguments), "\(shown)")
+                    let format = try #require(Self.recordFormat(of: arguments), "\(shown)")
+                    if path.hasSuffix("/fifo") {
+                        // Nobody reads the FIFO: the recording cannot have succeeded.
+                        Issue.record("\(shown) succeeded into a FIFO without a reader")
+                    }
+                    let bytes = FileManager.default.contents(atPath: path).map { Array($0.prefix(12)) } ?? []
+                    #expect(Self.hasAnimationSignature(bytes, format: format), "\(shown)")
+                    for name in ["adir", "fifo", "link.png"] {
+                        #expect(after[name] == before[name], "\(shown)")
+                    }
+                    recorded += 1
+                } else if (command == "render" || command == "sheet") && capture.out.isEmpty {
                     let path = try #require(Self.output(of: arguments), "\(shown)")
                     let bytes = FileManager.default.contents(atPath: path).map { Array($0.prefix(8)) }
                     #expect(bytes == Self.pngSignature, "\(shown)")
@@ -241,6 +312,7 @@ struct SplitMix: RandomNumberGenerator {
         #expect(
             statuses[0, default: 0] > 100 && statuses[1, default: 0] > 100 && statuses[2, default: 0] > 100)
         #expect(written > 100, "\(written) files written; statuses \(statuses)")
+        #expect(recorded > 50, "\(recorded) recordings written; statuses \(statuses)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: cwd).sorted() == cwdBefore)
     }
 }

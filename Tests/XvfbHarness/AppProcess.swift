@@ -8,6 +8,8 @@ public final class AppProcess {
     /// Where the app appends one line per presented frame ($LOADERLAB_FRAME_LOG).
     public let frameLogPath: String
     public let errorLogPath: String
+    /// Where its standard output goes.
+    public let outputLogPath: String
     /// Seconds on the monotonic clock (`CLOCK_MONOTONIC`) just before the process was
     /// spawned: where a measurement of its startup begins.
     public let launchTime: Double
@@ -26,8 +28,12 @@ public final class AppProcess {
         return nil
     }
 
-    /// Starts `loaderlab arguments…` on `display` (nil: with DISPLAY unset).
-    public init(display: String?, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// Starts `loaderlab arguments…` on `display` (nil: with DISPLAY unset), in
+    /// `workingDirectory` (nil: this process's).
+    public init(
+        display: String?, arguments: [String] = [], environment: [String: String] = [:],
+        workingDirectory: String? = nil
+    ) throws {
         guard let binary = AppProcess.binaryPath else {
             throw HarnessError("cannot find the loaderlab binary next to this program (set LOADERLAB_BINARY)")
         }
@@ -35,7 +41,9 @@ public final class AppProcess {
         let stem = NSTemporaryDirectory() + "loaderlab-\(UUID().uuidString)"
         frameLogPath = stem + "-frames.log"
         errorLogPath = stem + "-stderr.log"
+        outputLogPath = stem + "-stdout.log"
         _ = FileManager.default.createFile(atPath: errorLogPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputLogPath, contents: nil)
         process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -44,7 +52,8 @@ public final class AppProcess {
         env["LOADERLAB_FRAME_LOG"] = frameLogPath
         for (k, v) in environment { env[k] = v }
         process.environment = env
-        process.standardOutput = FileHandle.nullDevice
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
+        process.standardOutput = FileHandle(forWritingAtPath: outputLogPath)
         process.standardError = FileHandle(forWritingAtPath: errorLogPath)
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
@@ -57,6 +66,7 @@ public final class AppProcess {
         stop()
         try? FileManager.default.removeItem(atPath: frameLogPath)
         try? FileManager.default.removeItem(atPath: errorLogPath)
+        try? FileManager.default.removeItem(atPath: outputLogPath)
     }
 
     /// Stops the app if it still runs (SIGKILL: see `stopProcess`); its logs stay until this
@@ -90,6 +100,11 @@ public final class AppProcess {
         return ok ? process.terminationStatus : nil
     }
 
+    /// Everything the app wrote on stdout so far.
+    public var standardOutput: String {
+        (try? String(contentsOfFile: outputLogPath, encoding: .utf8)) ?? ""
+    }
+
     /// Everything the app wrote on stderr so far.
     public var standardError: String {
         (try? String(contentsOfFile: errorLogPath, encoding: .utf8)) ?? ""
@@ -112,9 +127,11 @@ extension XvfbSession {
     /// Starts `loaderlab arguments…` on this display and waits until its window is mapped and a
     /// first frame is drawn; the app and its window's id.
     public func launchApp(
-        _ arguments: [String] = [], environment: [String: String] = [:]
+        _ arguments: [String] = [], environment: [String: String] = [:], workingDirectory: String? = nil
     ) throws -> (AppProcess, String) {
-        let app = try AppProcess(display: display, arguments: arguments, environment: environment)
+        let app = try AppProcess(
+            display: display, arguments: arguments, environment: environment,
+            workingDirectory: workingDirectory)
         var window: String?
         let shown = eventually(timeout: 20) {
             window = findWindow(named: "LoaderLab")

@@ -1,3 +1,4 @@
+import Foundation
 import LoaderLab
 import Testing
 
@@ -32,6 +33,7 @@ import Testing
         #expect(o.sections == [.frames, .headless])
         #expect(o.only == ["orbit"])
         #expect(o.scales == [2])
+        #expect(try Bench.parse(["--only", "record", "--loader", "balls"])?.sections == [.record])
         #expect(try Bench.parse(["--help"]) == nil)
         #expect(throws: ArgumentError.self) { try Bench.parse(["--frames", "0"]) }
         #expect(throws: ArgumentError.self) { try Bench.parse(["--frames"]) }
@@ -39,4 +41,23 @@ import Testing
         #expect(throws: ArgumentError.self) { try Bench.parse(["--scale", "nan"]) }
         #expect(throws: ArgumentError.self) { try Bench.parse(["--bogus"]) }
     }
+
+    /// The record section on one loader: a line per setting and scale, each naming frames
+    /// (balls: one 1.6 s loop at 30 fps, 48 frames) and a size.
+    @Test func recordSectionReports() throws {
+        let capture = Lines()
+        let io = CommandIO(out: { capture.add($0) }, err: { capture.add("ERR " + $0) })
+        let status = Bench(io: io).run(["--only", "record", "--loader", "balls"])
+        #expect(status == 0)
+        let rows = capture.lines.filter { $0.hasPrefix("balls ") }
+        #expect(rows.count == 2 * Bench.recordSettings.count)
+        #expect(rows.allSatisfy { $0.split(separator: " ").contains("48") }, "\(rows)")
+    }
+}
+
+final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func add(_ line: String) { lock.withLock { stored.append(line) } }
+    var lines: [String] { lock.withLock { stored } }
 }
