@@ -17,6 +17,9 @@ public struct AnimationRecord: Hashable, Sendable {
         case basic
         /// `KeyframeAnimation`: values or a path.
         case keyframe
+        /// A basic animation moved by a spring: `SpringAnimation`, or UIKit's spring view
+        /// animations.
+        case spring
         /// `AnimationGroup`: its children run in its time.
         case group
         /// A plain `Animation`: it keeps time and reports to its delegate, animating nothing.
@@ -74,6 +77,9 @@ public struct AnimationRecord: Hashable, Sendable {
     /// as the engine uses them (`keyTimes` when valid, else even, paced or a path's segment
     /// boundaries); empty for other kinds.
     public let keyframeTimes: [Double]
+
+    /// Springs: the oscillator (mass, stiffness, damping, initial velocity).
+    public let spring: SpringOscillator?
 
     /// Groups: their children, in order.
     public let children: [AnimationRecord]
@@ -264,6 +270,7 @@ extension AnimationRecord {
         fromValue = basic?.fromValue
         toValue = basic?.toValue
         byValue = basic?.byValue
+        spring = basic?.springMotion
         let keyframe = a as? KeyframeAnimation
         values = keyframe?.values
         path = keyframe?.path
@@ -282,7 +289,9 @@ extension AnimationRecord {
             }
         } else {
             kind =
-                basic != nil ? .basic : keyframe != nil ? .keyframe : property != nil ? .basic : .plain
+                spring != nil
+                ? .spring
+                : basic != nil ? .basic : keyframe != nil ? .keyframe : property != nil ? .basic : .plain
             children = []
         }
     }

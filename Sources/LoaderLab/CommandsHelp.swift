@@ -69,14 +69,15 @@ public enum Help {
 
                 --animations adds "rootTime" (the root layer's local time at that moment)
                 and to each LAYER "animations": the animations on it, in the order they
-                apply. ANIMATION: key, keyPath, kind ("basic" | "keyframe" | "group" |
-                "plain"), origin ("explicit"; "implicit": added by the engine for a model
+                apply. ANIMATION: key, keyPath, kind ("basic" | "keyframe" | "spring" |
+                "group" | "plain"), origin ("explicit"; "implicit": added by the engine for a model
                 change; "viewAnimation": by a view-animation block), localTime (the layer's
                 local time now), beginTime (in that local time), duration, speed,
                 timeOffset, repeatCount (null: forever), repeatDuration, activeDuration
                 (null: forever), autoreverses, fillMode, removedOnCompletion, additive,
                 cumulative, timingFunction ([x1, y1, x2, y2]; null: linear); basic
-                animations also from, to, by; keyframe animations calculationMode, values,
+                animations also from, to, by; springs from, to, by, mass, stiffness,
+                damping, initialVelocity, settlingDuration; keyframe animations calculationMode, values,
                 path ({"pathBounds"}), keyTimes (as set), keyframeTimes (as used),
                 timingFunctions; groups "animations", their children (no localTime: they
                 run in the group's time). Values: numbers, [x, y] points, [w, h] sizes,

@@ -74,6 +74,18 @@ struct AnimationsJSON {
                 ("to", r.toValue.map(value) ?? "null"),
                 ("by", r.byValue.map(value) ?? "null"),
             ]
+        case .spring:
+            let s = r.spring ?? SpringOscillator()
+            fields += [
+                ("from", r.fromValue.map(value) ?? "null"),
+                ("to", r.toValue.map(value) ?? "null"),
+                ("by", r.byValue.map(value) ?? "null"),
+                ("mass", J.number(s.mass)),
+                ("stiffness", J.number(s.stiffness)),
+                ("damping", J.number(s.damping)),
+                ("initialVelocity", J.number(s.initialVelocity)),
+                ("settlingDuration", J.number(s.settlingDuration)),
+            ]
         case .keyframe:
             fields += [
                 ("calculationMode", r.calculationMode.map { J.string($0.rawValue) } ?? "null"),

@@ -131,6 +131,7 @@ public enum TimelinePainter {
         case (.viewAnimation, _): Color(r255: 120, g: 210, b: 120)
         case (_, .keyframe): Color(r255: 90, g: 200, b: 200)
         case (_, .basic): Color(r255: 110, g: 160, b: 255)
+        case (_, .spring): Color(r255: 240, g: 120, b: 200)
         case (_, .group): Color(r255: 180, g: 140, b: 255)
         case (_, .plain): Color(r255: 170, g: 176, b: 190)
         }

@@ -152,4 +152,22 @@ import Testing
         #expect(!completed)
         #expect(stage.scene.needsFrames)
     }
+
+    /// The inspector sees a spring as a spring: its parameters, and its curve is the spring's
+    /// progress over real time (here against the integration, at a fraction of 0.3 of 2 s).
+    @Test func animationRecordsDescribeSprings() throws {
+        let stage = Stage(time: 0)
+        let a = SpringAnimation(keyPath: "position.x")
+        a.fromValue = 0
+        a.toValue = 100
+        a.damping = 6
+        a.duration = 2
+        try stage.layer.add(a, forKey: "spring")
+        stage.go(0.1)
+        let record = try #require(stage.layer.animationRecords.first)
+        #expect(record.kind == .spring)
+        #expect(record.spring == SpringOscillator(mass: 1, stiffness: 100, damping: 6, initialVelocity: 0))
+        let expected = 1 - Self.integrate(m: 1, k: 100, c: 6, v0: 0, to: 0.6)
+        #expect(abs((record.normalizedValue(atFraction: 0.3) ?? .nan) - expected) < 1e-6)
+    }
 }
