@@ -3,6 +3,8 @@
 struct LayerValues {
     var layer: LayerProperties
     var shape: ShapeProperties?
+    /// For gradient layers only.
+    var gradient: GradientProperties? = nil
 }
 
 /// One animatable property, reached by a Core Animation key path such as `"transform.rotation.z"`.
@@ -15,12 +17,15 @@ struct AnimatableProperty<Value: Interpolatable>: Sendable {
     let isShapeProperty: Bool
     let get: @Sendable (LayerValues) -> Value
     let set: @Sendable (inout LayerValues, Value) -> Void
+    /// The layer class whose own property this is (`GradientLayer`'s `colors` …), or nil.
+    var owner: OwningLayerClass? = nil
 }
 
 /// A property of any value type; the generic code behind it is reached through these methods.
 protocol AnyAnimatableProperty: Sendable {
     var keyPath: String { get }
     var isShapeProperty: Bool { get }
+    var owner: OwningLayerClass? { get }
     /// Compiles a property animation for this property (checks its value types).
     func makeProgram(for animation: PropertyAnimation, context: CompileContext) throws
         -> AnimationProgram
@@ -85,6 +90,7 @@ extension AnimatableProperty: AnyAnimatableProperty {
 /// Everything compiling an animation needs to know about the layer it is added to.
 struct CompileContext {
     var isShapeLayer: Bool
+    var layerClass: OwningLayerClass? = nil
 }
 
 /// The key paths Core Animation animates on `CALayer` and `CAShapeLayer`, by their CA names.
@@ -211,6 +217,7 @@ enum KeyPathRegistry {
         add(shape("miterLimit", \.miterLimit))
         add(shapeColor("strokeColor", \.strokeColor))
         add(shapeColor("fillColor", \.fillColor))
+        for p in GradientLayer.animatableProperties { t[p.keyPath] = p }
         return t
     }()
 }

@@ -302,7 +302,7 @@ open class Layer {
         // A zero duration is the transaction's duration, 0.25 s unless set.
         let transactionDuration = scene?.actions.animationDuration ?? TimingModel.defaultDuration
         let compiled = try copy.compile(
-            context: CompileContext(isShapeLayer: self is ShapeLayer),
+            context: CompileContext(isShapeLayer: self is ShapeLayer, layerClass: OwningLayerClass(of: self)),
             inheritedDuration: transactionDuration > 0 ? transactionDuration : TimingModel.defaultDuration)
         if let key, let old = entries.first(where: { $0.key == key }) {
             detach(old)
@@ -421,6 +421,7 @@ open class Layer {
     public func presentation() -> PresentationLayer? {
         guard let scene else { return nil }
         let v = scene.values(of: self, at: scene.currentTime)
-        return PresentationLayer(name: name, properties: v.layer, shape: v.shape, sublayers: [])
+        return PresentationLayer(
+            name: name, properties: v.layer, shape: v.shape, sublayers: [], gradient: v.gradient)
     }
 }

@@ -74,27 +74,33 @@ public struct ImageReference: Hashable, Sendable {
 
 /// One layer of a presentation tree: a value snapshot of what is drawn at one moment.
 public struct PresentationLayer: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable { case layer, shape, image }
+    public enum Kind: String, Hashable, Sendable { case layer, shape, image, gradient }
 
     public var name: String?
     public var properties: LayerProperties
     /// Present for shape layers only.
     public var shape: ShapeProperties?
     public var sublayers: [PresentationLayer]
+    /// Present for gradient layers only.
+    public var gradient: GradientProperties?
 
     public init(
         name: String? = nil, properties: LayerProperties = LayerProperties(),
-        shape: ShapeProperties? = nil, sublayers: [PresentationLayer] = []
+        shape: ShapeProperties? = nil, sublayers: [PresentationLayer] = [],
+        gradient: GradientProperties? = nil
     ) {
         self.name = name
         self.properties = properties
         self.shape = shape
         self.sublayers = sublayers
+        self.gradient = gradient
     }
 
-    /// `"shape"` for shape layers, `"image"` for layers with contents, else `"layer"`.
+    /// `"shape"` for shape layers, `"gradient"` for gradient layers, `"image"` for layers with
+    /// contents, else `"layer"`.
     public var kind: Kind {
         if shape != nil { return .shape }
+        if gradient != nil { return .gradient }
         if properties.contents != nil { return .image }
         return .layer
     }

@@ -278,7 +278,8 @@ public final class Scene {
             if sub.cachedPresentation == nil { isStatic = false }
         }
         let result = PresentationLayer(
-            name: layer.name, properties: v.layer, shape: v.shape, sublayers: children)
+            name: layer.name, properties: v.layer, shape: v.shape, sublayers: children,
+            gradient: v.gradient)
         if isStatic { layer.cachedPresentation = result }
         return result
     }
