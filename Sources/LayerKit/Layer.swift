@@ -9,7 +9,7 @@
 /// presentation value) unless the current `Transaction` disables actions, as Core Animation
 /// does. A layer outside any scene, or one no scene update has shown yet, changes without
 /// animation (like a layer created in the current Core Animation transaction). `isHidden`,
-/// `contents`, `masksToBounds` and shape paths change instantly.
+/// `contents`, `masksToBounds`, `maskedCorners` and shape paths change instantly.
 ///
 /// Open, as `CALayer` is, so that a loader's own layer class (`class SpinnerLayer: CALayer`)
 /// compiles: a subclass adds its own state, sublayers and animations in its initialisers and
@@ -112,6 +112,10 @@ open class Layer {
     public var zPosition: Double {
         get { model.zPosition }
         set { set(\.zPosition, newValue, action: "zPosition") }
+    }
+    public var maskedCorners: CornerMask {
+        get { model.maskedCorners }
+        set { set(\.maskedCorners, newValue, action: nil) }
     }
 
     /// `CALayer.frame`: the bounds' box in the superlayer, derived from position, bounds,

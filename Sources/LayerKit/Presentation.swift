@@ -18,6 +18,8 @@ public struct LayerProperties: Hashable, Sendable {
     public var contents: ImageReference? = nil
     public var contentsGravity: ContentsGravity = .resize
     public var zPosition: Double = 0
+    /// The corners `cornerRadius` rounds (`CALayer.maskedCorners`).
+    public var maskedCorners: CornerMask = .all
 
     public init() {}
 }

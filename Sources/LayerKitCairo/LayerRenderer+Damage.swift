@@ -50,7 +50,9 @@ extension LayerRenderer {
     ) -> Bool {
         if old == new { return true }
         let p = new.properties
-        if old.properties == p, old.shape == new.shape, old.sublayers.count == new.sublayers.count {
+        if old.properties == p, old.shape == new.shape, old.gradient == new.gradient,
+            old.sublayers.count == new.sublayers.count
+        {
             // The layer itself draws the same; only some of its sublayers changed.
             guard !p.isHidden, p.opacity > 0, let toSuperlayer = affineToSuperlayer(p),
                 let sublayerTransform = affineSublayerTransform(p)
