@@ -168,6 +168,17 @@ enum KeyPathRegistry {
         add(layer("sublayerTransform", \.sublayerTransform))
         add(layerColor("backgroundColor", \.backgroundColor))
         add(layerColor("borderColor", \.borderColor))
+        add(layerColor("shadowColor", \.shadowColor))
+        add(layer("shadowOpacity", \.shadowOpacity))
+        add(layer("shadowOffset", \.shadowOffset))
+        add(layer("shadowOffset.width", \.shadowOffset.width))
+        add(layer("shadowOffset.height", \.shadowOffset.height))
+        add(layer("shadowRadius", \.shadowRadius))
+        // An unset shadow path animates from and to the empty path, as a shape's does.
+        add(
+            AnimatableProperty<Path>(
+                keyPath: "shadowPath", isShapeProperty: false, get: { $0.layer.shadowPath ?? Path() },
+                set: { $0.layer.shadowPath = $1 }))
 
         add(component("transform.rotation", \.rotation))
         add(component("transform.rotation.z", \.rotation))

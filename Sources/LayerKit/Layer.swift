@@ -117,6 +117,28 @@ open class Layer {
         get { model.maskedCorners }
         set { set(\.maskedCorners, newValue, action: nil) }
     }
+    public var shadowColor: Color? {
+        get { model.shadowColor }
+        set { set(\.shadowColor, newValue, action: "shadowColor") }
+    }
+    public var shadowOpacity: Double {
+        get { model.shadowOpacity }
+        set { set(\.shadowOpacity, newValue, action: "shadowOpacity") }
+    }
+    public var shadowOffset: Size {
+        get { model.shadowOffset }
+        set { set(\.shadowOffset, newValue, action: "shadowOffset") }
+    }
+    public var shadowRadius: Double {
+        get { model.shadowRadius }
+        set { set(\.shadowRadius, newValue, action: "shadowRadius") }
+    }
+    /// Animatable with explicit animations only: like every path property of Core Animation,
+    /// it has no implicit animation.
+    public var shadowPath: Path? {
+        get { model.shadowPath }
+        set { set(\.shadowPath, newValue, action: nil) }
+    }
 
     /// `CALayer.frame`: the bounds' box in the superlayer, derived from position, bounds,
     /// anchorPoint and transform. Setting it sets `bounds.size` and `position` (the origin of

@@ -20,6 +20,17 @@ public struct LayerProperties: Hashable, Sendable {
     public var zPosition: Double = 0
     /// The corners `cornerRadius` rounds (`CALayer.maskedCorners`).
     public var maskedCorners: CornerMask = .all
+    /// The shadow (see `LayerRenderer`'s shadow drawing for the blur): nil draws none.
+    public var shadowColor: Color? = .black
+    /// 0 (the default) draws no shadow.
+    public var shadowOpacity: Double = 0
+    /// In the layer's own coordinates; (0, −3) puts the default shadow above the layer, as on
+    /// iOS (Core Animation's default came from the Mac, where y grows upward).
+    public var shadowOffset: Size = Size(width: 0, height: -3)
+    /// The blur radius in points.
+    public var shadowRadius: Double = 3
+    /// The shadow's shape, filled with the non-zero rule; nil takes the layer's drawn alpha.
+    public var shadowPath: Path? = nil
 
     public init() {}
 }
