@@ -8,7 +8,9 @@ extension LayerRenderer {
     /// static list damages the dots, not the list.
     ///
     /// Conservative: each extent is the bounding box of the layer's bounds, its shape's path
-    /// widened by the stroke, and its sublayers (clipped to its bounds when it masks). Returns
+    /// widened by the stroke, and its sublayers (clipped to its bounds when it masks), grown by
+    /// its shadow (`shadowExtent`). A layer with a shadow damages its whole extent when anything
+    /// in it changes, since its shadow follows its sublayers' alpha. Returns
     /// nil when an extent cannot be bounded (contents drawn with an unscaled gravity, which may
     /// overhang), so the caller redraws everything. An empty array means nothing changed.
     public static func damage(from old: PresentationLayer, to new: PresentationLayer) -> [Rect]? {
@@ -26,6 +28,11 @@ extension LayerRenderer {
         let p = layer.properties
         guard !p.isHidden, p.opacity > 0, let toSuperlayer = affineToSuperlayer(p) else { return .null }
         let toRoot = toSuperlayer.concatenating(parentToRoot)
+        if hasEffects(layer) {
+            // Shadows are measured in the layer's own space, around everything it draws.
+            guard let local = localExtent(of: layer) else { return nil }
+            return toRoot.apply(to: local)
+        }
         // Bounds, contents (or a failed image's placeholder) and the widened path.
         guard let own = leafExtent(layer) else { return nil }
         if p.masksToBounds {
@@ -51,7 +58,7 @@ extension LayerRenderer {
         if old == new { return true }
         let p = new.properties
         if old.properties == p, old.shape == new.shape, old.gradient == new.gradient,
-            old.sublayers.count == new.sublayers.count
+            old.sublayers.count == new.sublayers.count, !hasEffects(new)
         {
             // The layer itself draws the same; only some of its sublayers changed.
             guard !p.isHidden, p.opacity > 0, let toSuperlayer = affineToSuperlayer(p),

@@ -37,7 +37,7 @@ public final class LayerRenderer {
         strokeCache.endDraw()
     }
 
-    private func drawLayer(_ layer: PresentationLayer, on canvas: Canvas) {
+    func drawLayer(_ layer: PresentationLayer, on canvas: Canvas) {
         let p = layer.properties
         guard !p.isHidden, p.opacity > 0 else { return }  // NaN opacity fails `> 0` too
         guard let toSuperlayer = Self.affineToSuperlayer(p) else { return }
@@ -52,7 +52,7 @@ public final class LayerRenderer {
         guard canvas.concat(toSuperlayer) else { return }
         // A leaf wholly outside the clip (a list row scrolled out of view, a layer beside a
         // small damaged region) draws nothing: skip building its paths.
-        if layer.sublayers.isEmpty, let extent = Self.leafExtent(layer), Self.isClippedAway(extent, cr) {
+        if layer.sublayers.isEmpty, let extent = Self.localExtent(of: layer), Self.isClippedAway(extent, cr) {
             return
         }
 
@@ -61,7 +61,7 @@ public final class LayerRenderer {
         if group {
             // A group is an offscreen surface as large as the clip; bound it by what a leaf
             // can cover so a fading dot does not cost a full-window buffer.
-            if layer.sublayers.isEmpty, let extent = Self.leafExtent(layer) {
+            if layer.sublayers.isEmpty, let extent = Self.localExtent(of: layer) {
                 canvas.clip(to: extent)
             } else if p.masksToBounds {
                 canvas.clip(to: bounds)
@@ -69,6 +69,7 @@ public final class LayerRenderer {
             cairo_push_group(cr)
         }
 
+        drawShadow(layer, radius: radius, canvas)
         if let color = p.backgroundColor, color.alpha > 0 {
             canvas.setSource(color)
             appendRoundedRect(bounds, radius: radius, corners: p.maskedCorners, canvas)

@@ -1,0 +1,38 @@
+import LayerKit
+
+extension LayerRenderer {
+    /// What the layer's body — background, gradient, contents, shape, border and sublayers, but
+    /// not its shadow nor its mask — can paint, in its own coordinates: `.null` when nothing,
+    /// nil when it cannot be bounded (contents with an unscaled gravity). With `masksToBounds`,
+    /// the bounds.
+    static func bodyExtent(of layer: PresentationLayer) -> Rect? {
+        let p = layer.properties
+        guard let own = leafExtent(layer) else { return nil }
+        if p.masksToBounds { return p.bounds.standardized }
+        var extent = own
+        if !layer.sublayers.isEmpty, let sublayerTransform = affineSublayerTransform(p) {
+            for sublayer in layer.sublayers {
+                guard let e = drawnExtent(of: sublayer, parentToRoot: sublayerTransform) else { return nil }
+                extent = extent.union(e)
+            }
+        }
+        return extent.isFinite || extent.isNull ? extent : nil
+    }
+
+    /// Everything the layer paints, in its own coordinates: its body and its shadow. `.null` when
+    /// nothing, nil when it cannot be bounded.
+    static func localExtent(of layer: PresentationLayer) -> Rect? {
+        let p = layer.properties
+        guard var extent = bodyExtent(of: layer) else { return nil }
+        if let shadow = shadow(of: p) {
+            guard let cast = shadowExtent(shadow, body: extent, properties: p) else { return nil }
+            extent = extent.union(cast)
+        }
+        return extent.isFinite || extent.isNull ? extent : nil
+    }
+
+    /// True when the layer paints beyond its body: a shadow.
+    static func hasEffects(_ layer: PresentationLayer) -> Bool {
+        shadow(of: layer.properties) != nil
+    }
+}
