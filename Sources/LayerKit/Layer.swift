@@ -40,6 +40,10 @@ open class Layer {
 
     public private(set) var sublayers: [Layer] = []
     public private(set) weak var superlayer: Layer?
+    /// The mask's storage (see Layer+Mask.swift).
+    var maskLayer: Layer?
+    /// Set on a mask: the layer it masks, which its time and scene come from.
+    weak var maskedLayer: Layer?
 
     public init() {}
 
@@ -179,7 +183,7 @@ open class Layer {
         var layer: Layer? = self
         while let current = layer, current.cachedPresentation != nil {
             current.cachedPresentation = nil
-            layer = current.superlayer
+            layer = current.parentInTree
         }
     }
 
@@ -191,7 +195,7 @@ open class Layer {
         while let layer = l {
             chain.append(layer)
             if layer.hostScene != nil { break }
-            l = layer.superlayer
+            l = layer.parentInTree
         }
         var map = TimeMap.identity
         for layer in chain.reversed() { map = layer.childTimeMap(from: map) }
@@ -242,7 +246,7 @@ open class Layer {
         var l: Layer? = self
         while let layer = l {
             if let s = layer.hostScene { return s }
-            l = layer.superlayer
+            l = layer.parentInTree
         }
         return nil
     }
@@ -256,6 +260,7 @@ open class Layer {
     public func insertSublayer(_ layer: Layer, at index: Int) {
         guard layer !== self, !isDescendant(of: layer) else { return }
         layer.removeFromSuperlayer()
+        layer.maskedLayer?.mask = nil
         let i = Swift.min(Swift.max(index, 0), sublayers.count)
         sublayers.insert(layer, at: i)
         layer.superlayer = self
@@ -296,12 +301,12 @@ open class Layer {
         superlayer = nil
     }
 
-    /// True when `ancestor` is this layer's superlayer or above it.
+    /// True when `ancestor` is this layer's superlayer (or the layer it masks) or above it.
     func isDescendant(of ancestor: Layer) -> Bool {
-        var l = superlayer
+        var l = parentInTree
         while let layer = l {
             if layer === ancestor { return true }
-            l = layer.superlayer
+            l = layer.parentInTree
         }
         return false
     }
@@ -372,7 +377,7 @@ open class Layer {
     /// the reference cycles that running animations' delegates make.
     public func removeAllAnimationsInSubtree() {
         removeAllAnimations()
-        for sub in sublayers { sub.removeAllAnimationsInSubtree() }
+        for sub in timedSublayers { sub.removeAllAnimationsInSubtree() }
     }
 
     /// The keys of the animations added with a key, in the order they were added.
@@ -448,6 +453,7 @@ open class Layer {
         guard let scene else { return nil }
         let v = scene.values(of: self, at: scene.currentTime)
         return PresentationLayer(
-            name: name, properties: v.layer, shape: v.shape, sublayers: [], gradient: v.gradient)
+            name: name, properties: v.layer, shape: v.shape, sublayers: [], gradient: v.gradient,
+            mask: mask.flatMap { $0.presentation() })
     }
 }

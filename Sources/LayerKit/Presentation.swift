@@ -96,17 +96,27 @@ public struct PresentationLayer: Hashable, Sendable {
     public var sublayers: [PresentationLayer]
     /// Present for gradient layers only.
     public var gradient: GradientProperties?
+    /// The mask's storage: none or one (a struct cannot hold itself directly).
+    private var maskStorage: [PresentationLayer]
 
     public init(
         name: String? = nil, properties: LayerProperties = LayerProperties(),
         shape: ShapeProperties? = nil, sublayers: [PresentationLayer] = [],
-        gradient: GradientProperties? = nil
+        gradient: GradientProperties? = nil, mask: PresentationLayer? = nil
     ) {
         self.name = name
         self.properties = properties
         self.shape = shape
         self.sublayers = sublayers
         self.gradient = gradient
+        maskStorage = mask.map { [$0] } ?? []
+    }
+
+    /// The mask layer's presentation (`CALayer.mask`), in this layer's coordinates: this layer
+    /// shows through its drawn alpha.
+    public var mask: PresentationLayer? {
+        get { maskStorage.first }
+        set { maskStorage = newValue.map { [$0] } ?? [] }
     }
 
     /// `"shape"` for shape layers, `"gradient"` for gradient layers, `"image"` for layers with
