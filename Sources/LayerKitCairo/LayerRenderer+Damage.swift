@@ -9,8 +9,9 @@ extension LayerRenderer {
     ///
     /// Conservative: each extent is the bounding box of the layer's bounds, its shape's path
     /// widened by the stroke, and its sublayers (clipped to its bounds when it masks), grown by
-    /// its shadow (`shadowExtent`). A layer with a shadow damages its whole extent when anything
-    /// in it changes, since its shadow follows its sublayers' alpha. Returns
+    /// its shadow (`shadowExtent`), cut by its mask's extent. A layer with a shadow or a mask
+    /// damages its whole extent when anything in it changes (its shadow follows its sublayers'
+    /// alpha; a change of the mask changes what shows anywhere in it). Returns
     /// nil when an extent cannot be bounded (contents drawn with an unscaled gravity, which may
     /// overhang), so the caller redraws everything. An empty array means nothing changed.
     public static func damage(from old: PresentationLayer, to new: PresentationLayer) -> [Rect]? {
@@ -29,7 +30,7 @@ extension LayerRenderer {
         guard !p.isHidden, p.opacity > 0, let toSuperlayer = affineToSuperlayer(p) else { return .null }
         let toRoot = toSuperlayer.concatenating(parentToRoot)
         if hasEffects(layer) {
-            // Shadows are measured in the layer's own space, around everything it draws.
+            // Shadows and masks are measured in the layer's own space, around everything it draws.
             guard let local = localExtent(of: layer) else { return nil }
             return toRoot.apply(to: local)
         }
@@ -57,7 +58,7 @@ extension LayerRenderer {
     ) -> Bool {
         if old == new { return true }
         let p = new.properties
-        if old.properties == p, old.shape == new.shape, old.gradient == new.gradient,
+        if old.properties == p, old.shape == new.shape, old.gradient == new.gradient, old.mask == new.mask,
             old.sublayers.count == new.sublayers.count, !hasEffects(new)
         {
             // The layer itself draws the same; only some of its sublayers changed.

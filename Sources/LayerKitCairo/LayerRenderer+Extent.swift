@@ -19,20 +19,24 @@ extension LayerRenderer {
         return extent.isFinite || extent.isNull ? extent : nil
     }
 
-    /// Everything the layer paints, in its own coordinates: its body and its shadow. `.null` when
-    /// nothing, nil when it cannot be bounded.
+    /// Everything the layer paints, in its own coordinates: its body and its shadow, cut by its
+    /// mask's extent. `.null` when nothing, nil when it cannot be bounded.
     static func localExtent(of layer: PresentationLayer) -> Rect? {
         let p = layer.properties
-        guard var extent = bodyExtent(of: layer) else { return nil }
+        let maskExtent = maskExtent(of: layer)
+        if maskExtent?.isNull == true { return .null }
+        guard var extent = bodyExtent(of: layer) else { return maskExtent }
         if let shadow = shadow(of: p) {
-            guard let cast = shadowExtent(shadow, body: extent, properties: p) else { return nil }
+            guard let cast = shadowExtent(shadow, body: extent, properties: p) else { return maskExtent }
             extent = extent.union(cast)
         }
+        if let maskExtent { extent = extent.intersection(maskExtent) }
         return extent.isFinite || extent.isNull ? extent : nil
     }
 
-    /// True when the layer paints beyond its body: a shadow.
+    /// True when the layer paints beyond its body (a shadow) or within less than it (a mask):
+    /// its extent is measured in its own space, around everything it draws.
     static func hasEffects(_ layer: PresentationLayer) -> Bool {
-        shadow(of: layer.properties) != nil
+        layer.mask != nil || shadow(of: layer.properties) != nil
     }
 }

@@ -122,7 +122,7 @@ extension LayerRenderer {
     }
 
     /// The layer as its shadow's shape: in place (its transform and position replaced so that it
-    /// maps onto itself), opaque, and without its own shadow.
+    /// maps onto itself), opaque, without its own shadow and unmasked.
     static func bodyOnly(_ layer: PresentationLayer) -> PresentationLayer {
         var body = layer
         let p = layer.properties
@@ -132,6 +132,8 @@ extension LayerRenderer {
             y: p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height)
         body.properties.opacity = 1
         body.properties.shadowOpacity = 0
+        // The mask applies to the shadow and the body together, after.
+        body.mask = nil
         return body
     }
 

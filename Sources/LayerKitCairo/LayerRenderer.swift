@@ -42,7 +42,8 @@ public final class LayerRenderer {
         guard !p.isHidden, p.opacity > 0 else { return }  // NaN opacity fails `> 0` too
         guard let toSuperlayer = Self.affineToSuperlayer(p) else { return }
         let cr = canvas.cr
-        let group = p.opacity < 1
+        // A mask needs the layer drawn apart first, as a group.
+        let group = p.opacity < 1 || layer.mask != nil
         // Only a group (whose clip must be undone) needs Cairo's whole state saved, an
         // allocation and a copy per layer; everything drawn below sets its own source and
         // path, and a clip saves for itself, so restoring the matrix is enough.
@@ -66,6 +67,7 @@ public final class LayerRenderer {
             } else if p.masksToBounds {
                 canvas.clip(to: bounds)
             }
+            if let maskExtent = Self.maskExtent(of: layer) { canvas.clip(to: maskExtent) }
             cairo_push_group(cr)
         }
 
@@ -102,6 +104,7 @@ public final class LayerRenderer {
         drawBorder(p, radius: radius, canvas)
 
         if group {
+            if let mask = layer.mask { applyMask(mask, canvas) }
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, p.opacity)
         }

@@ -142,4 +142,31 @@ import Testing
         }
         try Self.expectIncrementalMatchesFull(frames, width: 120, height: 80, scale: 2)
     }
+
+    @Test(arguments: [1, 2])
+    func movingMasksAndWhatTheyMask(scale: Int) throws {
+        // A striped layer whose circular mask slides across it while a child moves under it;
+        // then the mask is taken away.
+        var frames: [PresentationLayer] = []
+        for i in 0..<12 {
+            let t = Double(i)
+            let stripe = Fixture.layer(
+                size: Size(12, 60), center: Point(10 + t * 4, 30), background: Self.blue)
+            var layer = Fixture.layer(
+                size: Size(60, 60), center: Point(70, 40), background: Self.red, sublayers: [stripe])
+            if i < 11 {
+                layer.mask = Fixture.shape(
+                    size: Size(30, 30), center: Point(5 + t * 5, 30),
+                    path: .oval(in: Rect(x: 0, y: 0, width: 30, height: 30)))
+            }
+            frames.append(Self.scene(layer))
+        }
+        let damaged = try Self.expectIncrementalMatchesFull(frames, width: 120, height: 80, scale: scale)
+        #expect(damaged == 11)
+        // While masked, the damage stays inside the mask's reach, not the whole layer.
+        let a = frames[3]
+        let b = frames[4]
+        let rects = try #require(LayerRenderer.damage(from: a, to: b))
+        #expect(rects.allSatisfy { $0.width <= 36 })
+    }
 }
