@@ -174,6 +174,9 @@ enum KeyPathRegistry {
         add(layer("shadowOffset.width", \.shadowOffset.width))
         add(layer("shadowOffset.height", \.shadowOffset.height))
         add(layer("shadowRadius", \.shadowRadius))
+        add(layer("contentsRect", \.contentsRect))
+        add(layer("contentsCenter", \.contentsCenter))
+        add(layer("contentsScale", \.contentsScale))
         // An unset shadow path animates from and to the empty path, as a shape's does.
         add(
             AnimatableProperty<Path>(

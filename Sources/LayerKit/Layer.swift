@@ -143,6 +143,18 @@ open class Layer {
         get { model.shadowPath }
         set { set(\.shadowPath, newValue, action: nil) }
     }
+    public var contentsRect: Rect {
+        get { model.contentsRect }
+        set { set(\.contentsRect, newValue, action: "contentsRect") }
+    }
+    public var contentsCenter: Rect {
+        get { model.contentsCenter }
+        set { set(\.contentsCenter, newValue, action: "contentsCenter") }
+    }
+    public var contentsScale: Double {
+        get { model.contentsScale }
+        set { set(\.contentsScale, newValue, action: "contentsScale") }
+    }
 
     /// `CALayer.frame`: the bounds' box in the superlayer, derived from position, bounds,
     /// anchorPoint and transform. Setting it sets `bounds.size` and `position` (the origin of

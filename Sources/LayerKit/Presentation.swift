@@ -31,6 +31,12 @@ public struct LayerProperties: Hashable, Sendable {
     public var shadowRadius: Double = 3
     /// The shadow's shape, filled with the non-zero rule; nil takes the layer's drawn alpha.
     public var shadowPath: Path? = nil
+    /// The part of the contents image shown, in its unit coordinates (see `ContentsLayout`).
+    public var contentsRect: Rect = ContentsLayout.unitRect
+    /// The stretchable part of the shown contents, in their unit coordinates (nine-part).
+    public var contentsCenter: Rect = ContentsLayout.unitRect
+    /// Image pixels per point of the contents.
+    public var contentsScale: Double = 1
 
     public init() {}
 }
