@@ -5,6 +5,8 @@ struct LayerValues {
     var shape: ShapeProperties?
     /// For gradient layers only.
     var gradient: GradientProperties? = nil
+    /// For text layers only.
+    var text: TextProperties? = nil
 }
 
 /// One animatable property, reached by a Core Animation key path such as `"transform.rotation.z"`.
@@ -231,7 +233,7 @@ enum KeyPathRegistry {
         add(shape("miterLimit", \.miterLimit))
         add(shapeColor("strokeColor", \.strokeColor))
         add(shapeColor("fillColor", \.fillColor))
-        for p in GradientLayer.animatableProperties { t[p.keyPath] = p }
+        for p in GradientLayer.animatableProperties + TextLayer.animatableProperties { t[p.keyPath] = p }
         return t
     }()
 }

@@ -466,6 +466,6 @@ open class Layer {
         let v = scene.values(of: self, at: scene.currentTime)
         return PresentationLayer(
             name: name, properties: v.layer, shape: v.shape, sublayers: [], gradient: v.gradient,
-            mask: mask.flatMap { $0.presentation() })
+            mask: mask.flatMap { $0.presentation() }, text: v.text)
     }
 }

@@ -12,6 +12,7 @@ enum OwningLayerClass: String, Sendable {
     init?(of layer: Layer) {
         switch layer {
         case is GradientLayer: self = .gradient
+        case is TextLayer: self = .text
         default: return nil
         }
     }

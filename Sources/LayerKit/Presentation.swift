@@ -93,7 +93,7 @@ public struct ImageReference: Hashable, Sendable {
 
 /// One layer of a presentation tree: a value snapshot of what is drawn at one moment.
 public struct PresentationLayer: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable { case layer, shape, image, gradient }
+    public enum Kind: String, Hashable, Sendable { case layer, shape, image, gradient, text }
 
     public var name: String?
     public var properties: LayerProperties
@@ -102,19 +102,22 @@ public struct PresentationLayer: Hashable, Sendable {
     public var sublayers: [PresentationLayer]
     /// Present for gradient layers only.
     public var gradient: GradientProperties?
+    /// Present for text layers only.
+    public var text: TextProperties?
     /// The mask's storage: none or one (a struct cannot hold itself directly).
     private var maskStorage: [PresentationLayer]
 
     public init(
         name: String? = nil, properties: LayerProperties = LayerProperties(),
         shape: ShapeProperties? = nil, sublayers: [PresentationLayer] = [],
-        gradient: GradientProperties? = nil, mask: PresentationLayer? = nil
+        gradient: GradientProperties? = nil, mask: PresentationLayer? = nil, text: TextProperties? = nil
     ) {
         self.name = name
         self.properties = properties
         self.shape = shape
         self.sublayers = sublayers
         self.gradient = gradient
+        self.text = text
         maskStorage = mask.map { [$0] } ?? []
     }
 
@@ -125,11 +128,12 @@ public struct PresentationLayer: Hashable, Sendable {
         set { maskStorage = newValue.map { [$0] } ?? [] }
     }
 
-    /// `"shape"` for shape layers, `"gradient"` for gradient layers, `"image"` for layers with
-    /// contents, else `"layer"`.
+    /// `"shape"` for shape layers, `"gradient"` for gradient layers, `"text"` for text layers,
+    /// `"image"` for layers with contents, else `"layer"`.
     public var kind: Kind {
         if shape != nil { return .shape }
         if gradient != nil { return .gradient }
+        if text != nil { return .text }
         if properties.contents != nil { return .image }
         return .layer
     }

@@ -286,7 +286,7 @@ public final class Scene {
         }
         let result = PresentationLayer(
             name: layer.name, properties: v.layer, shape: v.shape, sublayers: children,
-            gradient: v.gradient, mask: mask)
+            gradient: v.gradient, mask: mask, text: v.text)
         if isStatic { layer.cachedPresentation = result }
         return result
     }
