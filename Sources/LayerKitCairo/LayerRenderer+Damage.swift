@@ -34,8 +34,8 @@ extension LayerRenderer {
             guard let local = localExtent(of: layer) else { return nil }
             return toRoot.apply(to: local)
         }
-        // Bounds, contents (or a failed image's placeholder) and the widened path.
-        guard let own = leafExtent(layer) else { return nil }
+        // Bounds, contents (or a failed image's placeholder), the widened path and text.
+        guard let own = ownExtent(of: layer) else { return nil }
         if p.masksToBounds {
             // Contents, shape and sublayers are clipped to the bounds; background and border
             // lie inside them.
@@ -58,8 +58,8 @@ extension LayerRenderer {
     ) -> Bool {
         if old == new { return true }
         let p = new.properties
-        if old.properties == p, old.shape == new.shape, old.gradient == new.gradient, old.mask == new.mask,
-            old.sublayers.count == new.sublayers.count, !hasEffects(new)
+        if old.properties == p, old.shape == new.shape, old.gradient == new.gradient, old.text == new.text,
+            old.mask == new.mask, old.sublayers.count == new.sublayers.count, !hasEffects(new)
         {
             // The layer itself draws the same; only some of its sublayers changed.
             guard !p.isHidden, p.opacity > 0, let toSuperlayer = affineToSuperlayer(p),

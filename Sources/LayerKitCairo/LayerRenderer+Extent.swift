@@ -7,7 +7,7 @@ extension LayerRenderer {
     /// the bounds.
     static func bodyExtent(of layer: PresentationLayer) -> Rect? {
         let p = layer.properties
-        guard let own = leafExtent(layer) else { return nil }
+        guard let own = ownExtent(of: layer) else { return nil }
         if p.masksToBounds { return p.bounds.standardized }
         var extent = own
         if !layer.sublayers.isEmpty, let sublayerTransform = affineSublayerTransform(p) {
@@ -17,6 +17,14 @@ extension LayerRenderer {
             }
         }
         return extent.isFinite || extent.isNull ? extent : nil
+    }
+
+    /// What the layer itself paints without its sublayers: `leafExtent` (bounds, contents,
+    /// shape) and its text's lines, which may run past the bounds.
+    static func ownExtent(of layer: PresentationLayer) -> Rect? {
+        guard let own = leafExtent(layer) else { return nil }
+        guard let text = layer.text else { return own }
+        return own.union(textExtent(text, bounds: layer.properties.bounds))
     }
 
     /// Everything the layer paints, in its own coordinates: its body and its shadow, cut by its

@@ -80,7 +80,8 @@ public final class LayerRenderer {
         if let gradient = layer.gradient {
             drawGradient(gradient, bounds: bounds, radius: radius, corners: p.maskedCorners, canvas)
         }
-        let hasContent = p.contents != nil || layer.shape != nil || !layer.sublayers.isEmpty
+        let hasContent =
+            p.contents != nil || layer.text != nil || layer.shape != nil || !layer.sublayers.isEmpty
         // Clipped to the (rounded) bounds: nothing shows when they are empty.
         let clipped = hasContent && p.masksToBounds
         let visible = !clipped || (bounds.size.width != 0 && bounds.size.height != 0)
@@ -92,6 +93,9 @@ public final class LayerRenderer {
             }
             if let contents = p.contents {
                 drawContents(contents, p, canvas)
+            }
+            if let text = layer.text {
+                drawText(text, bounds: bounds, canvas)
             }
             if let shape = layer.shape {
                 drawShape(shape, canvas)

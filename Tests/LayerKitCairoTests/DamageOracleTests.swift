@@ -169,4 +169,22 @@ import Testing
         let rects = try #require(LayerRenderer.damage(from: a, to: b))
         #expect(rects.allSatisfy { $0.width <= 36 })
     }
+
+    @Test func textThatGrowsRecoloursAndOverflows() throws {
+        // Unwrapped text running past its bounds, growing and changing colour and string.
+        var frames: [PresentationLayer] = []
+        for i in 0..<10 {
+            let t = Double(i)
+            var p = LayerProperties()
+            p.bounds = Rect(x: 0, y: 0, width: 40, height: 20)
+            p.position = Point(50, 40)
+            var text = TextProperties()
+            text.string = i < 6 ? "Loading" : "Done!"
+            text.fontSize = 12 + t * 1.5
+            text.foregroundColor = Self.red.interpolated(to: Self.blue, fraction: t / 9)
+            text.alignmentMode = i % 2 == 0 ? .center : .right
+            frames.append(Self.scene(PresentationLayer(properties: p, text: text)))
+        }
+        try Self.expectIncrementalMatchesFull(frames, width: 120, height: 80, scale: 2)
+    }
 }
