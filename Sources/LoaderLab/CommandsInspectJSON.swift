@@ -50,9 +50,18 @@ public enum InspectJSON {
                 ("pathBounds", s.path.flatMap { $0.tightBounds }.map(rect) ?? "null"),
             ]
         }
+        fields += appearanceFields(l)
         out += "{\n"
         for (key, value) in fields {
             out += "\(pad)\(string(key)): \(value),\n"
+        }
+        if let mask = l.mask {
+            // The mask lives in this layer's coordinates, outside the sublayers' transform.
+            out += "\(pad)\"mask\": "
+            layer(
+                mask, toRoot: toSuperlayerAffine(mask.properties).concatenating(toRoot), indent: indent + 1,
+                into: &out)
+            out += ",\n"
         }
         out += "\(pad)\"sublayers\": ["
         if l.sublayers.isEmpty {
