@@ -2,8 +2,9 @@ import LayerKit
 import LayerKitCairo
 
 /// The D overlay: every visible layer's bounds, its anchor point (where `position` puts it),
-/// and the keyframe paths a loader reports, all mapped into window points through the
-/// presentation tree's transforms.
+/// its mask's bounds, shadow outline and gradient line (`drawAppearance`), and the keyframe
+/// paths a loader reports, all mapped into window points through the presentation tree's
+/// transforms.
 enum DebugOverlay {
     static let boundsColor = Color(red: 1, green: 0.2, blue: 0.85, alpha: 0.75)
     static let anchorColor = Color(red: 1, green: 0.9, blue: 0.1, alpha: 1)
@@ -27,6 +28,7 @@ enum DebugOverlay {
             let a = toRoot.apply(to: anchor)
             canvas.fill(
                 Path.oval(in: Rect(x: a.x - 2, y: a.y - 2, width: 4, height: 4)), color: anchorColor)
+            drawAppearance(layer, toRoot: toRoot, hairline: hairline, on: canvas)
             canvas.restore()
             if let name = layer.name, named[name] == nil { named[name] = (toRoot, clip) }
         }
