@@ -129,4 +129,37 @@ import Testing
                 keyPath: "colors", role: "toValue", expected: "array of colors", actual: "array")
         ) { try GradientLayer().add(wrong, forKey: nil) }
     }
+
+    @Test func nonFiniteArraysNeverReachThePresentation() throws {
+        // An animation to a NaN location or an infinite colour leaves the model's values shown;
+        // a change of length mid-way is drawn through `stops`' rules.
+        let gradient = GradientLayer()
+        let stage = Stage(time: 0, layer: gradient)
+        Transaction.performWithoutActions {
+            gradient.colors = [Self.red, Self.blue]
+            gradient.locations = [0.2, 0.8]
+        }
+        let bad = BasicAnimation(keyPath: "locations")
+        bad.toValue = [0.5, .number(.nan)]
+        bad.duration = 1
+        try gradient.add(bad, forKey: "locations")
+        let worse = BasicAnimation(keyPath: "colors")
+        worse.toValue = [.color(Color(red: .infinity, green: 0, blue: 0)), .color(Self.blue)]
+        worse.duration = 1
+        try gradient.add(worse, forKey: "colors")
+        stage.go(0.5)
+        let g = try #require(gradient.presentation()?.gradient)
+        #expect(g.locations == [0.2, 0.8])
+        #expect(g.colors == [Self.red, Self.blue])
+        let grow = BasicAnimation(keyPath: "colors")
+        grow.toValue = [.color(Self.red), .color(Self.blue), .color(Self.green)]
+        grow.duration = 1
+        try gradient.add(grow, forKey: "colors")
+        stage.go(1)
+        // Three colours against two locations: the locations no longer match, so the stops
+        // spread evenly.
+        let shown = try #require(gradient.presentation()?.gradient)
+        #expect(shown.colors.count == 3)
+        #expect(shown.stops.map(\.location) == [0, 0.5, 1])
+    }
 }
