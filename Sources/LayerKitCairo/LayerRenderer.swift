@@ -6,15 +6,17 @@ import LayerKit
 /// Each layer maps into its superlayer by `LayerProperties.toSuperlayer` (bounds origin and
 /// anchor point, the 2D affine part of `transform`, then `position`); a superlayer's
 /// `sublayerTransform` applies to its sublayers about its anchor point. A layer draws, in
-/// Apple's documented order: background (rounded by `cornerRadius`), contents, shape (fill, then
-/// stroke; "composited between the layer's contents and its first sublayer"), sublayers sorted
-/// by `zPosition` (ties keep their order), and last the border ("composited above the
-/// receiver's contents and sublayers"). `masksToBounds` clips contents and sublayers to the
-/// bounds, rounded by `cornerRadius`.
+/// Apple's documented order: its shadow (+Shadow) beneath everything, background (rounded by
+/// `cornerRadius` at its `maskedCorners`), a gradient layer's gradient (+Gradient), contents
+/// (+NinePart), a text layer's text (+Text), shape (fill, then stroke; "composited between the
+/// layer's contents and its first sublayer"), sublayers sorted by `zPosition` (ties keep their
+/// order), and last the border ("composited above the receiver's contents and sublayers").
+/// `masksToBounds` clips contents, text and sublayers to the rounded bounds.
 ///
 /// A layer that is hidden, has opacity 0 (or NaN), non-finite geometry, or a transform that is
 /// singular or not finite is skipped with its whole subtree; its siblings still draw. Opacity
-/// below 1 composites the layer and its subtree as one group; at 1 no group is made.
+/// below 1 composites the layer and its subtree as one group; at 1 no group is made. A layer
+/// with a mask is drawn as a group shown through the mask's alpha (+Mask).
 /// Images come from `images`; one that cannot be loaded is reported once by the cache and
 /// drawn as a placeholder: a magenta box with a cross.
 public final class LayerRenderer {
