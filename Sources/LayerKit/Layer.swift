@@ -20,8 +20,8 @@ open class Layer {
     var entries: [AnimationEntry] = []
     /// This subtree's last presentation, kept while nothing in it animates or changes, so a
     /// scene update reuses it instead of rebuilding it (a header's list of static rows).
-    /// Invariant: a layer holds one only if all its sublayers do, so a layer without one has
-    /// no ancestor with one.
+    /// Invariant: a layer holds one only if all its sublayers (and its mask) do, so a layer
+    /// without one has no ancestor with one.
     var cachedPresentation: PresentationLayer?
     /// Set on a scene's root layer only.
     weak var hostScene: Scene?
