@@ -10,6 +10,8 @@ final class ActionContext {
     /// run loop commits Core Animation's implicit transaction.
     var implicitFrame: TransactionFrame?
     var viewAnimations: [ViewAnimationContext] = []
+    /// Open `ViewAnimation.animateKeyframes` blocks, innermost last.
+    var keyframeBlocks: [KeyframeBlock] = []
     unowned let scene: Scene
 
     init(scene: Scene) {
@@ -58,7 +60,7 @@ final class ActionContext {
             guard let v = viewAnimations.last, v.animates else { return nil }
             return ActionPlan(
                 fromPresentation: v.beginFromCurrentState, duration: v.duration,
-                timingFunction: v.timingFunction, delay: v.delay, viewBlock: v)
+                timingFunction: v.timingFunction, delay: v.delay, viewBlock: v, spring: v.spring)
         }
         // Like a layer created in the current Core Animation transaction, a layer that has
         // never been shown has nothing on screen to animate from.

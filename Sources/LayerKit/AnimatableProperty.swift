@@ -40,6 +40,8 @@ protocol AnyAnimatableProperty: Sendable {
     func additiveTransitionAnimation(from: LayerValues, to: LayerValues) -> BasicAnimation?
     /// True when the property has (nearly) the same value in both.
     func valuesAgree(_ a: LayerValues, _ b: LayerValues) -> Bool
+    /// A keyframe animation through the property's value in each of `values`.
+    func keyframeAnimation(through values: [LayerValues]) -> KeyframeAnimation
 }
 
 extension AnimatableProperty: AnyAnimatableProperty {
@@ -47,6 +49,12 @@ extension AnimatableProperty: AnyAnimatableProperty {
         -> AnimationProgram
     {
         try animation.makeProgram(property: self, context: context)
+    }
+
+    func keyframeAnimation(through values: [LayerValues]) -> KeyframeAnimation {
+        let anim = KeyframeAnimation(keyPath: keyPath)
+        anim.values = values.map { get($0).animationValue }
+        return anim
     }
 
     func transitionAnimation(from: LayerValues, to: LayerValues) -> BasicAnimation? {
@@ -93,6 +101,9 @@ extension AnimatableProperty: AnyAnimatableProperty {
 struct CompileContext {
     var isShapeLayer: Bool
     var layerClass: OwningLayerClass? = nil
+    /// The layer's values before the changes made since the scene's last update (what the
+    /// render tree last committed), when any were made; nil when the model is unchanged.
+    var previous: LayerValues? = nil
 }
 
 /// The key paths Core Animation animates on `CALayer` and `CAShapeLayer`, by their CA names.
@@ -136,17 +147,19 @@ enum KeyPathRegistry {
                 get: { $0.shape?[keyPath: kp] ?? .clear },
                 set: { $0.shape?[keyPath: kp] = $1 })
         }
-        /// A decomposed component of `transform` (`transform.rotation.z` …).
-        func component(_ name: String, _ kp: WritableKeyPath<TransformVector, Double> & Sendable)
-            -> AnimatableProperty<Double>
-        {
+        typealias TransformPath = WritableKeyPath<LayerProperties, Transform3D> & Sendable
+        /// A decomposed component of `transform` or `sublayerTransform` (`transform.rotation.z` …).
+        func component(
+            _ name: String, _ kp: WritableKeyPath<TransformVector, Double> & Sendable,
+            of transform: TransformPath
+        ) -> AnimatableProperty<Double> {
             AnimatableProperty(
                 keyPath: name, isShapeProperty: false,
-                get: { $0.layer.transform.animatableVector[keyPath: kp] },
+                get: { $0.layer[keyPath: transform].animatableVector[keyPath: kp] },
                 set: { values, v in
-                    var c = values.layer.transform.animatableVector
+                    var c = values.layer[keyPath: transform].animatableVector
                     c[keyPath: kp] = v
-                    values.layer.transform = values.layer.transform.replacingComponents(c)
+                    values.layer[keyPath: transform] = values.layer[keyPath: transform].replacingComponents(c)
                 })
         }
 
@@ -161,6 +174,8 @@ enum KeyPathRegistry {
         add(layer("bounds.origin.x", \.bounds.origin.x))
         add(layer("bounds.origin.y", \.bounds.origin.y))
         add(layer("anchorPoint", \.anchorPoint))
+        add(layer("anchorPoint.x", \.anchorPoint.x))
+        add(layer("anchorPoint.y", \.anchorPoint.y))
         add(layer("opacity", \.opacity))
         add(layer("hidden", \.isHidden))
         add(layer("zPosition", \.zPosition))
@@ -185,41 +200,50 @@ enum KeyPathRegistry {
                 keyPath: "shadowPath", isShapeProperty: false, get: { $0.layer.shadowPath ?? Path() },
                 set: { $0.layer.shadowPath = $1 }))
 
-        add(component("transform.rotation", \.rotation))
-        add(component("transform.rotation.z", \.rotation))
-        add(component("transform.scale.x", \.sx))
-        add(component("transform.scale.y", \.sy))
-        add(component("transform.scale.z", \.sz))
-        add(component("transform.translation.x", \.tx))
-        add(component("transform.translation.y", \.ty))
-        add(component("transform.translation.z", \.tz))
-        // `transform.scale` is the uniform scale: it reads the mean of x and y and sets both.
-        add(
-            AnimatableProperty<Double>(
-                keyPath: "transform.scale", isShapeProperty: false,
-                get: {
-                    let c = $0.layer.transform.animatableVector
-                    return (c.sx + c.sy) / 2
-                },
-                set: { values, v in
-                    var c = values.layer.transform.animatableVector
-                    c.sx = v
-                    c.sy = v
-                    values.layer.transform = values.layer.transform.replacingComponents(c)
-                }))
-        add(
-            AnimatableProperty<Size>(
-                keyPath: "transform.translation", isShapeProperty: false,
-                get: {
-                    let c = $0.layer.transform.animatableVector
-                    return Size(width: c.tx, height: c.ty)
-                },
-                set: { values, v in
-                    var c = values.layer.transform.animatableVector
-                    c.tx = v.width
-                    c.ty = v.height
-                    values.layer.transform = values.layer.transform.replacingComponents(c)
-                }))
+        // Field key paths of `transform` and `sublayerTransform`, as Core Animation names them.
+        for (base, transform) in [
+            ("transform", \LayerProperties.transform),
+            ("sublayerTransform", \LayerProperties.sublayerTransform),
+        ] as [(String, TransformPath)] {
+            add(component(base + ".rotation", \.rotation, of: transform))
+            add(component(base + ".rotation.z", \.rotation, of: transform))
+            add(component(base + ".scale.x", \.sx, of: transform))
+            add(component(base + ".scale.y", \.sy, of: transform))
+            add(component(base + ".scale.z", \.sz, of: transform))
+            add(component(base + ".translation.x", \.tx, of: transform))
+            add(component(base + ".translation.y", \.ty, of: transform))
+            add(component(base + ".translation.z", \.tz, of: transform))
+            // `.scale` is the uniform scale: it reads the mean of the three and sets all three.
+            add(
+                AnimatableProperty<Double>(
+                    keyPath: base + ".scale", isShapeProperty: false,
+                    get: {
+                        let c = $0.layer[keyPath: transform].animatableVector
+                        return (c.sx + c.sy + c.sz) / 3
+                    },
+                    set: { values, v in
+                        var c = values.layer[keyPath: transform].animatableVector
+                        c.sx = v
+                        c.sy = v
+                        c.sz = v
+                        values.layer[keyPath: transform] = values.layer[keyPath: transform]
+                            .replacingComponents(c)
+                    }))
+            add(
+                AnimatableProperty<Size>(
+                    keyPath: base + ".translation", isShapeProperty: false,
+                    get: {
+                        let c = $0.layer[keyPath: transform].animatableVector
+                        return Size(width: c.tx, height: c.ty)
+                    },
+                    set: { values, v in
+                        var c = values.layer[keyPath: transform].animatableVector
+                        c.tx = v.width
+                        c.ty = v.height
+                        values.layer[keyPath: transform] = values.layer[keyPath: transform]
+                            .replacingComponents(c)
+                    }))
+        }
 
         // An unset path animates from and to the empty path.
         add(

@@ -158,10 +158,11 @@ public class PropertyAnimation: Animation {
     func makeProgram<V: Interpolatable>(property: AnimatableProperty<V>, context: CompileContext)
         throws -> AnimationProgram
     {
-        // A bare property animation interpolates from the current value to itself.
+        // Without values it runs from the previous value to the current one (nothing when
+        // the property did not change).
         PropertyProgram(
-            property: property, curve: .basic(from: nil, to: nil, by: nil), isAdditive: isAdditive,
-            isCumulative: isCumulative)
+            property: property, curve: .basic(from: context.previous.map(property.get), to: nil, by: nil),
+            isAdditive: isAdditive, isCumulative: isCumulative)
     }
 }
 
@@ -169,20 +170,31 @@ public class PropertyAnimation: Animation {
 ///
 /// Which values it runs between follows Apple's table: from+to; from+by (from → from+by);
 /// by+to (to−by → to); from only (from → current); to only (current → to); by only
-/// (current → current+by); none (no change). "Current" is the property's value under this
-/// animation: the model value, with any earlier animations on the layer applied.
-public final class BasicAnimation: PropertyAnimation {
+/// (current → current+by); none: from the previous value of the property (the one the last
+/// scene update committed, before the changes made since) to the current one — so adding
+/// a value-less animation right after setting a property animates that change; nothing when
+/// the property did not change. "Current" is the property's value under this animation: the
+/// model value, with any earlier animations on the layer applied.
+public class BasicAnimation: PropertyAnimation {
     public var fromValue: AnimationValue?
     public var toValue: AnimationValue?
     public var byValue: AnimationValue?
+    /// A spring that moves it instead of the plain interpolation (`SpringAnimation`, UIKit's
+    /// spring view animations).
+    var spring: SpringOscillator?
 
     override func clone() -> Animation {
         let c = BasicAnimation(keyPath: keyPath)
+        copyBasic(to: c)
+        return c
+    }
+
+    func copyBasic(to c: BasicAnimation) {
         copyProperty(to: c)
         c.fromValue = fromValue
         c.toValue = toValue
         c.byValue = byValue
-        return c
+        c.spring = spring
     }
 
     override func makeProgram<V: Interpolatable>(
@@ -191,10 +203,17 @@ public final class BasicAnimation: PropertyAnimation {
         let from = try fromValue.map { try property.convert($0, role: "fromValue") }
         let to = try toValue.map { try property.convert($0, role: "toValue") }
         let by = try byValue.map { try property.convert($0, role: "byValue") }
-        return PropertyProgram(
-            property: property, curve: .basic(from: from, to: to, by: by), isAdditive: isAdditive,
+        let start = from ?? (to == nil && by == nil ? context.previous.map(property.get) : nil)
+        let program = PropertyProgram(
+            property: property, curve: .basic(from: start, to: to, by: by), isAdditive: isAdditive,
             isCumulative: isCumulative)
+        guard let spring = springMotion else { return program }
+        return SpringProgram(
+            base: program, spring: spring, duration: duration > 0 ? duration : TimingModel.defaultDuration)
     }
+
+    /// The spring this animation moves by, if any.
+    var springMotion: SpringOscillator? { spring }
 }
 
 /// How a keyframe animation moves between its values (`CAAnimationCalculationMode`).

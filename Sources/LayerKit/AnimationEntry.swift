@@ -25,6 +25,8 @@ final class AnimationEntry {
     /// The scene time when it was added (no event is dated before it).
     var addedAt = -Double.infinity
     let sequence: UInt64
+    /// Whether code added it or the engine did, for a model change (records report it).
+    var origin = AnimationRecord.Origin.explicit
 
     init(key: String?, animation: Animation, compiled: CompiledAnimation, layer: Layer) {
         self.key = key

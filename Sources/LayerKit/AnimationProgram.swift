@@ -4,6 +4,8 @@
 /// to their types, key times checked), so evaluating a frame does no string lookups.
 protocol AnimationProgram: AnyObject {
     func apply(_ sample: TimingSample, to values: inout LayerValues)
+    /// The animated value over a cycle as one number, for inspectors (AnimationRecord+Curve).
+    func normalizedCurve() -> NormalizedCurve
 }
 
 /// An animation ready to evaluate: its checked timing and its program.

@@ -195,6 +195,14 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     }
     public var determinant: Double { a * d - b * c }
 
+    /// True when the transform can be inverted: every entry finite and the determinant
+    /// neither 0 nor infinite (`inverted()` is non-nil exactly then).
+    @inlinable
+    public var isInvertible: Bool {
+        let det = a * d - b * c
+        return det != 0 && det.isFinite && isFinite
+    }
+
     /// `self` then `other`, as `CGAffineTransformConcat(self, other)`.
     public func concatenating(_ other: AffineTransform) -> AffineTransform {
         AffineTransform(
@@ -208,8 +216,8 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// The inverse, or nil when the transform is singular or not finite.
     public func inverted() -> AffineTransform? {
+        guard isInvertible else { return nil }
         let det = determinant
-        guard det != 0, det.isFinite, isFinite else { return nil }
         return AffineTransform(
             a: d / det, b: -b / det, c: -c / det, d: a / det,
             tx: (c * ty - d * tx) / det,

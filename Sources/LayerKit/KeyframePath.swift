@@ -11,6 +11,7 @@ import Foundation
 /// the tangent (`autoReverse`: against it).
 final class PathProgram: AnimationProgram {
     let property: AnimatableProperty<Point>
+    let path: Path
     let measure: PathMeasure
     let mode: CalculationMode
     /// Segment boundary times: one more than there are segments.
@@ -27,6 +28,7 @@ final class PathProgram: AnimationProgram {
         isAdditive: Bool
     ) {
         self.property = property
+        self.path = path
         measure = path.measure
         self.mode = mode
         self.rotationMode = rotationMode

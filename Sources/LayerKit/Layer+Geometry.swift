@@ -9,11 +9,9 @@ extension Layer {
     var sublayerTransformAboutAnchor: Transform3D {
         let s = model.sublayerTransform
         if s.isIdentity { return .identity }
-        let b = model.bounds
-        let ax = b.origin.x + model.anchorPoint.x * b.size.width
-        let ay = b.origin.y + model.anchorPoint.y * b.size.height
-        return Transform3D(translationX: -ax, y: -ay).multiplied(by: s)
-            .multiplied(by: Transform3D(translationX: ax, y: ay))
+        let a = model.anchorInBounds
+        return Transform3D(translationX: -a.x, y: -a.y).multiplied(by: s)
+            .multiplied(by: Transform3D(translationX: a.x, y: a.y))
     }
 
     /// From this layer's coordinates to its superlayer's (identity without a superlayer).

@@ -17,8 +17,10 @@ extension Layer {
     ///   with translations, rotations and uniform scales with each other); otherwise the new
     ///   animation starts from what is on screen and replaces the running ones instead of
     ///   jumping.
-    /// - With `.beginFromCurrentState` the animation runs from what is on screen and replaces
-    ///   every view animation of the property (their blocks complete with `false`).
+    /// - `.beginFromCurrentState` changes nothing for the types that add (iOS 8 and later
+    ///   make those animations additive with or without it, and every block finishes with
+    ///   `true`); for the types that cannot add, the replacing animation starts from what is
+    ///   on screen rather than from the old model value.
     /// - A property the same block already changed gets one animation from the value before
     ///   the block's first change to the final one; the first animation is folded into it,
     ///   not interrupted.
@@ -32,8 +34,7 @@ extension Layer {
         // Another additive view animation of the property stays under the new one: what is
         // shown now is checked against what is shown after.
         let stacks =
-            !block.beginFromCurrentState
-            && entries.contains {
+            entries.contains {
                 $0 !== earlier?.entry && $0.key.map { Layer.isViewKey($0, of: key) } == true
                     && ($0.animation as? PropertyAnimation)?.isAdditive == true
             }
@@ -54,19 +55,13 @@ extension Layer {
                 earlier.entry = nil
             }
         } else {
-            let before = block.beginFromCurrentState ? shownBefore ?? old : old
-            record = ViewChange(layer: self, key: key, before: before)
+            record = ViewChange(layer: self, key: key, before: old)
             block.changes.append(record)
-        }
-        if block.beginFromCurrentState {
-            replaceViewAnimations(
-                of: key, property: property, from: record.before, to: after, plan: plan,
-                record: record, scene: scene)
-            return
         }
         if let anim = property.additiveTransitionAnimation(from: record.before, to: after) {
             plan.configure(anim, layer: self, scene: scene)
             let entry = try? addEntry(anim, forKey: reusedKey ?? additiveKey(for: key))
+            entry?.origin = .viewAnimation
             record.entry = entry
             if let shownBefore, let entry,
                 !property.valuesAgree(shownBefore, scene.values(of: self, at: now))
@@ -77,9 +72,14 @@ extension Layer {
                     of: key, property: property, from: shownBefore, to: after, plan: plan,
                     record: record, scene: scene)
             }
+        } else if block.beginFromCurrentState, earlier == nil, let shownBefore {
+            replaceViewAnimations(
+                of: key, property: property, from: shownBefore, to: after, plan: plan,
+                record: record, scene: scene)
         } else if let anim = property.transitionAnimation(from: record.before, to: after) {
             plan.configure(anim, layer: self, scene: scene)
             record.entry = try? addEntry(anim, forKey: reusedKey ?? key)
+            record.entry?.origin = .viewAnimation
         }
     }
 
@@ -95,6 +95,7 @@ extension Layer {
         }
         plan.configure(anim, layer: self, scene: scene)
         record.entry = try? addEntry(anim, forKey: key)
+        record.entry?.origin = .viewAnimation
     }
 
     /// `key` itself, or `key-N` (N = 2, 3, …) for the stacked additive view animations.

@@ -18,6 +18,22 @@ open class Layer {
     var model = LayerProperties() { didSet { invalidatePresentation() } }
     /// The animations, in the order they were added (later ones apply on top).
     var entries: [AnimationEntry] = []
+    /// The model values before the first change since the scene's update number
+    /// `committedAt`: the previous value a value-less basic animation starts from.
+    var committedValues: LayerValues?
+    var committedAt = -1
+
+    /// Asked first for the action of a property change (`CALayer.delegate`).
+    public weak var delegate: LayerDelegate?
+    /// Actions by key (`CALayer.actions`): `.none` turns a property's implicit animation off.
+    public var actions: [String: LayerAction] = [:]
+    /// The actions of the layer's style (`CALayer.style["actions"]`), asked after `actions`.
+    public var styleActions: [String: LayerAction] = [:]
+
+    /// The class's action for `key` (`CALayer.defaultAction(forKey:)`), asked last; nil (the
+    /// default) leaves the implicit animation. A subclass overrides it to animate its
+    /// properties its own way.
+    open class func defaultAction(forKey key: String) -> LayerAction? { nil }
     /// This subtree's last presentation, kept while nothing in it animates or changes, so a
     /// scene update reuses it instead of rebuilding it (a header's list of static rows).
     /// Invariant: a layer holds one only if all its sublayers (and its mask) do, so a layer
@@ -165,12 +181,44 @@ open class Layer {
             guard newValue.isFinite else { return }
             let f = newValue.standardized
             var b = model.bounds
-            b.size = f.size
-            let a = model.anchorPoint
-            let p = Point(x: f.origin.x + a.x * f.size.width, y: f.origin.y + a.y * f.size.height)
+            let p: Point
+            if let size = Layer.boundsSize(forFrameSize: f.size, under: model.transform) {
+                // A scale or a quarter-turn rotation maps the bounds onto an upright frame:
+                // the bounds get the size that maps onto the frame's, and the position puts
+                // that frame's corner where it was asked for, so the frame reads back as set.
+                b.size = size
+                var placed = model
+                placed.bounds = b
+                placed.position = .zero
+                let o = placed.frame.origin
+                p = Point(x: f.origin.x - o.x, y: f.origin.y - o.y)
+            } else {
+                // Any other transform: Core Animation leaves the frame undefined; the bounds
+                // take the frame's size and the anchor point its place in it.
+                b.size = f.size
+                let a = model.anchorPoint
+                p = Point(x: f.origin.x + a.x * f.size.width, y: f.origin.y + a.y * f.size.height)
+            }
             if b != model.bounds { bounds = b }
             if p != model.position { position = p }
         }
+    }
+
+    /// The bounds size that `transform` maps onto an upright frame of `size`, when it maps
+    /// upright rectangles onto upright rectangles (a scale, possibly mirrored, or a rotation by
+    /// a multiple of 90°, with no perspective); nil otherwise.
+    static func boundsSize(forFrameSize size: Size, under t: Transform3D) -> Size? {
+        let scale = Swift.max(abs(t.m11), abs(t.m12), abs(t.m21), abs(t.m22))
+        guard scale > 0, scale.isFinite, t.m14 == 0, t.m24 == 0, t.m44 == 1 else { return nil }
+        let tiny = scale * 1e-12
+        if abs(t.m12) <= tiny, abs(t.m21) <= tiny, abs(t.m11) > tiny, abs(t.m22) > tiny {
+            return Size(width: size.width / abs(t.m11), height: size.height / abs(t.m22))
+        }
+        if abs(t.m11) <= tiny, abs(t.m22) <= tiny, abs(t.m12) > tiny, abs(t.m21) > tiny {
+            // x' comes from y and y' from x: the frame's width is the bounds' height, scaled.
+            return Size(width: size.height / abs(t.m12), height: size.width / abs(t.m21))
+        }
+        return nil
     }
 
     // MARK: Layer timing
@@ -342,10 +390,17 @@ open class Layer {
     func addEntry(_ anim: Animation, forKey key: String?) throws -> AnimationEntry {
         let copy = anim.clone()
         let scene = self.scene
+        // An animation without a timing function takes the transaction's, as Core Animation
+        // gives it to every animation added in the transaction.
+        if copy.timingFunction == nil, let function = scene?.actions.animationTimingFunction {
+            copy.timingFunction = function
+        }
         // A zero duration is the transaction's duration, 0.25 s unless set.
         let transactionDuration = scene?.actions.animationDuration ?? TimingModel.defaultDuration
         let compiled = try copy.compile(
-            context: CompileContext(isShapeLayer: self is ShapeLayer, layerClass: OwningLayerClass(of: self)),
+            context: CompileContext(
+                isShapeLayer: self is ShapeLayer, layerClass: OwningLayerClass(of: self),
+                previous: scene.flatMap { committedAt == $0.updateCount ? committedValues : nil }),
             inheritedDuration: transactionDuration > 0 ? transactionDuration : TimingModel.defaultDuration)
         if let key, let old = entries.first(where: { $0.key == key }) {
             detach(old)
@@ -438,6 +493,27 @@ open class Layer {
             return
         }
         scene.setNeedsUpdate()
+        if committedAt != scene.updateCount {
+            // The first change since the last update: keep what that update committed.
+            committedValues = modelValues
+            committedAt = scene.updateCount
+        }
+        if let key, !isViewBacking, hasBeenPresented, !scene.actions.disableActions,
+            let action = action(forKey: key)
+        {
+            run(action, forKey: key, change: change)
+            return
+        }
+        if let key, isViewBacking, let keyframe = scene.actions.keyframeBlocks.last?.openKeyframe,
+            let property = KeyPathRegistry.property(for: key)
+        {
+            let before = modelValues
+            var after = before
+            change(&after)
+            setModelValues(after)
+            keyframe.record(layer: self, key: key, property: property, before: before, after: after)
+            return
+        }
         guard let key, let plan = scene.actions.actionPlan(for: self),
             let property = KeyPathRegistry.property(for: key)
         else {
@@ -456,7 +532,7 @@ open class Layer {
         setModelValues(after)
         guard let anim = property.transitionAnimation(from: before, to: after) else { return }
         plan.configure(anim, layer: self, scene: scene)
-        try? add(anim, forKey: key)
+        (try? addEntry(anim, forKey: key))?.origin = .implicit
     }
 
     /// The presentation values now (`CALayer.presentation()`): the model with the animations

@@ -66,7 +66,7 @@ struct TimingSample {
 /// `timeOffset` shifts it and wraps around within the active duration; the active duration is
 /// `repeatDuration` when set, else `repeatCount` cycles, else one cycle, a cycle being the
 /// duration, doubled when the animation autoreverses; the timing function eases each cycle.
-struct TimingModel {
+struct TimingModel: Hashable, Sendable {
     var beginTime: Double
     var speed: Double
     var timeOffset: Double

@@ -141,12 +141,13 @@ public struct PresentationLayer: Hashable, Sendable {
 
 extension LayerProperties {
     /// The transform from this layer's own (bounds) coordinates into its superlayer's
-    /// coordinates, before the superlayer's `sublayerTransform`:
-    /// translate by −(bounds.origin + anchor·size), apply `transform`, translate to `position`.
+    /// coordinates, before the superlayer's `sublayerTransform`, in 3D (the model's
+    /// conversions): translate by −`anchorInBounds`, apply `transform`, translate to `position`.
+    /// A presentation tree is placed by `PresentationLayer.transformToSuperlayer(_:)`: the
+    /// affine part of this, then the superlayer's `sublayerTransform`.
     public var toSuperlayer: Transform3D {
-        let ax = bounds.origin.x + anchorPoint.x * bounds.size.width
-        let ay = bounds.origin.y + anchorPoint.y * bounds.size.height
-        return Transform3D(translationX: -ax, y: -ay)
+        let a = anchorInBounds
+        return Transform3D(translationX: -a.x, y: -a.y)
             .concatenating(transform)
             .concatenating(Transform3D(translationX: position.x, y: position.y))
     }

@@ -48,6 +48,8 @@ public final class Scene {
     /// Counts what may add events (animations added or removed, completions, timers, timing
     /// changes), so an update knows whether its handlers made any.
     var eventInputs = 0
+    /// How many updates have run: changes made between two updates share a number.
+    private(set) var updateCount = 0
     /// Layers and animations looked at and events taken out of the queue while delivering
     /// events, since the scene was made: the engine's work measured in steps, for tests that
     /// check how it grows.
@@ -112,6 +114,7 @@ public final class Scene {
     }
 
     private func updateActive(to mediaTime: Double) {
+        updateCount &+= 1
         actions.commitImplicitTransaction()
         if let last = lastUpdateTime, mediaTime < last {
             // Time went back (a manual clock was reset): nothing is dated before it now.
@@ -277,6 +280,10 @@ public final class Scene {
             children.append(evaluate(sub, map: sub.childTimeMap(from: map), at: t, running: &running))
             if sub.cachedPresentation == nil { isStatic = false }
         }
+        if let replicator = layer as? ReplicatorLayer {
+            children = replicate(
+                replicator, first: children, bounds: v.layer.bounds, map: map, at: t, running: &running)
+        }
         // The mask is evaluated like a sublayer, in this layer's time.
         var mask: PresentationLayer?
         if let m = layer.mask {
@@ -289,6 +296,44 @@ public final class Scene {
             gradient: v.gradient, mask: mask, text: v.text)
         if isStatic { layer.cachedPresentation = result }
         return result
+    }
+
+    /// A replicator's instances (`ReplicatorLayer`): `first` is instance 0's sublayers as
+    /// evaluated; instance k's are evaluated `k · instanceDelay` behind, in a container that
+    /// applies `instanceTransform`ᵏ about the replicator's centre, tinted by its colour.
+    private func replicate(
+        _ replicator: ReplicatorLayer, first: [PresentationLayer], bounds: Rect, map: TimeMap, at t: Double,
+        running: inout Bool
+    ) -> [PresentationLayer] {
+        var out = first.map { $0.tinted(by: replicator.color(ofInstance: 0)) }
+        let count = replicator.effectiveCount
+        guard count > 1 else { return out }
+        let delay = replicator.effectiveDelay
+        out.reserveCapacity(first.count + count - 1)
+        for k in 1..<count {
+            let behind = TimeMap(rate: map.rate, offset: map.offset - Double(k) * delay)
+            var copies: [PresentationLayer] = []
+            copies.reserveCapacity(first.count)
+            for (i, sub) in replicator.sublayers.enumerated() {
+                if delay == 0 || sub.cachedPresentation != nil {
+                    // Nothing moves below it, or nothing lags: instance 0's evaluation holds.
+                    copies.append(first[i])
+                } else {
+                    copies.append(
+                        evaluate(sub, map: sub.childTimeMap(from: behind), at: t, running: &running))
+                }
+            }
+            var container = LayerProperties()
+            container.bounds = bounds
+            container.position = Point(x: bounds.midX, y: bounds.midY)
+            container.transform = replicator.transform(ofInstance: k)
+            let tint = replicator.color(ofInstance: k)
+            out.append(
+                PresentationLayer(
+                    name: "instance \(k)", properties: container,
+                    sublayers: copies.map { $0.tinted(by: tint) }))
+        }
+        return out
     }
 
     // MARK: Stamping

@@ -3,8 +3,15 @@ public struct ViewAnimationOptions: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
+    /// UIKit turns a view's touches off while it animates unless this is set; LoaderLab's
+    /// input goes to scroll views and keys, never to animating layers, so it changes nothing.
+    public static let allowUserInteraction = ViewAnimationOptions(rawValue: 1 << 1)
     /// Start from what is on screen (the presentation value) instead of the old model value.
     public static let beginFromCurrentState = ViewAnimationOptions(rawValue: 1 << 2)
+    /// Repeat forever (`repeatCount = .infinity`); the completion then never runs.
+    public static let `repeat` = ViewAnimationOptions(rawValue: 1 << 3)
+    /// Run backwards after each forward run (`autoreverses`); with `.repeat`, back and forth.
+    public static let autoreverse = ViewAnimationOptions(rawValue: 1 << 4)
     /// The curve is a two-bit field; ease-in-ease-out is its zero value (the default).
     public static let curveEaseInOut = ViewAnimationOptions(rawValue: 0 << 16)
     public static let curveEaseIn = ViewAnimationOptions(rawValue: 1 << 16)
@@ -51,6 +58,34 @@ public enum ViewAnimation {
         withDuration duration: Double, delay: Double = 0, options: ViewAnimationOptions = [],
         animations: () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
+        animate(
+            withDuration: duration, delay: delay, options: options, spring: nil, animations: animations,
+            completion: completion)
+    }
+
+    /// `UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:…)`:
+    /// as `animate(withDuration:…)`, but every change moves by a spring
+    /// (`SpringOscillator.uiKit`) with damping ratio `dampingRatio` (1: no oscillation; toward 0:
+    /// more bounce) and initial velocity `velocity` (the whole distance per second), running
+    /// linearly in time; the curve options are ignored, as in UIKit. The completion runs at the
+    /// end of `duration`.
+    public static func animate(
+        withDuration duration: Double, delay: Double = 0, usingSpringWithDamping dampingRatio: Double,
+        initialSpringVelocity velocity: Double, options: ViewAnimationOptions = [],
+        animations: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        animate(
+            withDuration: duration, delay: delay, options: options,
+            spring: SpringOscillator.uiKit(
+                duration: duration, dampingRatio: dampingRatio, velocity: velocity),
+            animations: animations, completion: completion)
+    }
+
+    private static func animate(
+        withDuration duration: Double, delay: Double, options: ViewAnimationOptions,
+        spring: SpringOscillator?,
+        animations: () -> Void, completion: ((Bool) -> Void)?
+    ) {
         let d = duration > 0 ? duration : 0
         let wait = delay > 0 ? delay : 0
         guard let scene = Scene.active else {
@@ -65,6 +100,9 @@ public enum ViewAnimation {
             duration: d, delay: wait,
             timingFunction: context.animationTimingFunction ?? options.timingFunction,
             beginFromCurrentState: options.contains(.beginFromCurrentState))
+        block.repeats = options.contains(.repeat)
+        block.autoreverses = options.contains(.autoreverse)
+        block.spring = spring
         context.viewAnimations.append(block)
         defer { context.viewAnimations.removeAll { $0 === block } }
         animations()

@@ -9,6 +9,12 @@ final class ViewAnimationContext {
     /// so that changing one again makes one animation from that value (as UIKit does).
     var changes: [ViewChange] = []
 
+    /// Set for `animate(withDuration:delay:usingSpringWithDamping:…)`.
+    var spring: SpringOscillator?
+    /// `.repeat` and `.autoreverse`.
+    var repeats = false
+    var autoreverses = false
+
     init(duration: Double, delay: Double, timingFunction: TimingFunction, beginFromCurrentState: Bool) {
         self.duration = duration
         self.delay = delay

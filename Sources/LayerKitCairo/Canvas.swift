@@ -81,15 +81,33 @@ public final class Canvas {
         var combined = cairo_matrix_t()
         // First the layer's own transform, then what is already in effect.
         cairo_matrix_multiply(&combined, &local, &ctm)
-        let det = combined.xx * combined.yy - combined.yx * combined.xy
+        return set(combined)
+    }
+
+    /// The current transform, from user space (points) to device space (pixels).
+    public var matrix: AffineTransform {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        return AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+    }
+
+    /// Replaces the current transform with `t`, from user space to device space; returns
+    /// false (and changes nothing) when `t` is not finite or not safely invertible.
+    @discardableResult
+    public func setMatrix(_ t: AffineTransform) -> Bool {
+        set(cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty))
+    }
+
+    /// Sets `m` as the transform when Cairo can use it.
+    private func set(_ m: cairo_matrix_t) -> Bool {
+        var m = m
+        let det = m.xx * m.yy - m.yx * m.xy
         // A device-space area below 1e-12 px² per unit square is invisible, and inverting
         // it is where Cairo's numbers start to break down.
-        guard det.isFinite, abs(det) > 1e-12, combined.x0.isFinite, combined.y0.isFinite else {
-            return false
-        }
-        var inverse = combined
+        guard det.isFinite, abs(det) > 1e-12, m.x0.isFinite, m.y0.isFinite else { return false }
+        var inverse = m
         guard cairo_matrix_invert(&inverse).isSuccess else { return false }
-        cairo_set_matrix(cr, &combined)
+        cairo_set_matrix(cr, &m)
         return true
     }
 

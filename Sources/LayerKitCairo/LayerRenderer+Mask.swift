@@ -31,6 +31,6 @@ extension LayerRenderer {
     /// extent (`.null` when it draws nothing); nil without a mask or when it cannot be bounded.
     static func maskExtent(of layer: PresentationLayer) -> Rect? {
         guard let mask = layer.mask else { return nil }
-        return drawnExtent(of: mask, parentToRoot: .identity)
+        return drawnExtent(of: mask)
     }
 }

@@ -1,6 +1,7 @@
 import CCairo
 import LayerKit
 
+/// Stroking: width, caps, joins, dashes, and the trim by `strokeStart` and `strokeEnd`.
 extension LayerRenderer {
     /// Strokes the part of `path` between `strokeStart` and `strokeEnd` (fractions of its
     /// total length across all subpaths, clamped to 0…1; NaN or start ≥ end draws nothing),
@@ -54,5 +55,57 @@ extension LayerRenderer {
         if pattern.count % 2 == 1 { period *= 2 }
         guard period > 0, period.isFinite, length.isFinite else { return true }
         return length / period * Double(max(1, pattern.count / 2)) > Double(PathMeasure.maximumDashCount)
+    }
+
+    /// Strokes `path` as `shape` says, in `color`; the canvas's state is left as it was.
+    func drawStroke(_ path: Path, _ shape: ShapeProperties, color: Color, _ canvas: Canvas) {
+        let cr = canvas.cr
+        cairo_save(cr)
+        canvas.setSource(color)
+        cairo_set_line_width(cr, shape.lineWidth)
+        cairo_set_line_cap(cr, Self.cairoCap(shape.lineCap))
+        cairo_set_line_join(cr, Self.cairoJoin(shape.lineJoin))
+        cairo_set_miter_limit(cr, shape.miterLimit.isFinite && shape.miterLimit >= 1 ? shape.miterLimit : 10)
+        strokeTrimmed(path, shape, canvas)
+        cairo_restore(cr)
+    }
+
+    static func cairoCap(_ cap: LineCap) -> cairo_line_cap_t {
+        switch cap {
+        case .butt: return CAIRO_LINE_CAP_BUTT
+        case .round: return CAIRO_LINE_CAP_ROUND
+        case .square: return CAIRO_LINE_CAP_SQUARE
+        }
+    }
+
+    static func cairoJoin(_ join: LineJoin) -> cairo_line_join_t {
+        switch join {
+        case .miter: return CAIRO_LINE_JOIN_MITER
+        case .round: return CAIRO_LINE_JOIN_ROUND
+        case .bevel: return CAIRO_LINE_JOIN_BEVEL
+        }
+    }
+
+    /// The dash pattern Cairo can take, or nil for a solid line: Core Graphics ignores a
+    /// pattern with a negative or non-finite entry or one that is all zeros, where Cairo would
+    /// enter an error state.
+    static func validDash(_ pattern: [Double]) -> [Double]? {
+        guard !pattern.isEmpty, pattern.allSatisfy({ $0.isFinite && $0 >= 0 }),
+            pattern.contains(where: { $0 > 0 })
+        else { return nil }
+        return pattern
+    }
+
+    /// Sets the dash for a subpath that starts `offset` points along its untrimmed contour.
+    func setDash(_ pattern: [Double]?, phase: Double, offset: Double, _ cr: OpaquePointer) {
+        guard let pattern else {
+            cairo_set_dash(cr, nil, 0, 0)
+            return
+        }
+        var total = phase.isFinite ? phase : 0
+        if offset.isFinite { total += offset }
+        pattern.withUnsafeBufferPointer { buffer in
+            cairo_set_dash(cr, buffer.baseAddress, Int32(buffer.count), total)
+        }
     }
 }

@@ -20,7 +20,9 @@ public protocol WindowApp: AnyObject {
     /// `size` is in points, `scale` pixels per point; both are finite and positive.
     func resize(to size: Size, scale: Double)
 
-    /// A pointer event in window points (left button only: other buttons are not delivered).
+    /// A pointer event in window points (left button only: other buttons are not delivered;
+    /// `.hover` is a move with no button down). A hover that changes nothing on screen must not
+    /// make `needsFrames` true: the host draws for it only when the app asks for a frame.
     func pointer(_ event: PointerEvent)
 
     /// A key press.
@@ -45,11 +47,13 @@ public protocol WindowApp: AnyObject {
     var frameSummary: String { get }
 }
 
-/// A left-button pointer event in window points.
+/// A left-button pointer event in window points, or the pointer moving with no button down.
 public enum PointerEvent: Hashable, Sendable {
     case down(Point)
     case moved(Point)
     case up(Point)
+    /// The pointer moved with no button pressed.
+    case hover(Point)
 }
 
 /// A key press, already translated from the window system's key codes.

@@ -32,7 +32,8 @@ public struct CommandFailure: Error, CustomStringConvertible, Sendable {
     public var description: String { message }
 }
 
-/// The headless commands (`loaderlab help`): `list`, `render`, `inspect`, `sheet`, `help`.
+/// The headless commands (`loaderlab help`): `list`, `render`, `inspect`, `sheet`, `timeline`,
+/// `help`.
 public struct Commands {
     public let source: any SceneSource
     public let io: CommandIO
@@ -109,6 +110,8 @@ public struct Commands {
             try inspect(options)
         case .sheet(let options):
             try sheet(options)
+        case .timeline(let options):
+            try timeline(options)
         }
     }
 
@@ -164,7 +167,8 @@ public struct Commands {
     /// `inspect`: the presentation tree as JSON (`loaderlab help inspect`) on standard output.
     public func inspect(_ options: InspectOptions) throws {
         let shot = try snapshot(id: options.loaderID, moment: options.moment, size: options.size)
-        try io.out(InspectJSON.document(loader: options.loaderID, snapshot: shot))
+        try io.out(
+            InspectJSON.document(loader: options.loaderID, snapshot: shot, animations: options.animations))
     }
 
     func makeSurface(points: Size, scale: Double) throws -> ImageSurface {

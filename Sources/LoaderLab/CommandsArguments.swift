@@ -71,11 +71,14 @@ public struct InspectOptions: Hashable, Sendable {
     public var loaderID: String
     public var moment: SceneMoment
     public var size: Size?
+    /// `--animations`: each layer lists its animations.
+    public var animations: Bool
 
-    public init(loaderID: String, moment: SceneMoment, size: Size?) {
+    public init(loaderID: String, moment: SceneMoment, size: Size?, animations: Bool = false) {
         self.loaderID = loaderID
         self.moment = moment
         self.size = size
+        self.animations = animations
     }
 }
 
@@ -99,6 +102,7 @@ public enum Invocation: Hashable, Sendable {
     case render(RenderOptions)
     case inspect(InspectOptions)
     case sheet(SheetOptions)
+    case timeline(TimelineOptions)
     /// Usage for one command, or for all when nil.
     case help(String?)
 }
@@ -106,7 +110,7 @@ public enum Invocation: Hashable, Sendable {
 /// Parses `loaderlab`'s arguments as `loaderlab help` documents them.
 public enum ArgumentParser {
     /// The commands `help` knows about.
-    public static let commands = ["list", "render", "inspect", "sheet", "help"]
+    public static let commands = ["list", "render", "inspect", "sheet", "timeline", "help"]
 
     /// Limits that keep one bad number from asking for gigabytes or hours, or for an image
     /// too small to show anything.
@@ -167,10 +171,13 @@ public enum ArgumentParser {
         case "inspect":
             let o = try Options(
                 rest, raw: rawRest, command: "inspect", values: ["--loader", "--time", "--pull", "--size"],
-                flags: ["--refreshing"])
+                flags: ["--refreshing", "--animations"])
             if o.help { return .help("inspect") }
             let id = try loaderID(o, loaderIDs)
-            return .inspect(InspectOptions(loaderID: id, moment: try moment(o), size: try size(o)))
+            return .inspect(
+                InspectOptions(
+                    loaderID: id, moment: try moment(o), size: try size(o),
+                    animations: o.flags.contains("--animations")))
         case "sheet":
             let o = try Options(
                 rest, raw: rawRest, command: "sheet", values: ["--time", "--scale", "--out"], flags: [])
@@ -178,6 +185,8 @@ public enum ArgumentParser {
             let time = try o.values["--time"].map { try number($0, "--time", max: maximumTime) }
             let scale = try scale(o) ?? 1
             return .sheet(SheetOptions(time: time ?? defaultSheetTime, scale: scale, output: try output(o)))
+        case "timeline":
+            return try timeline(rest, raw: rawRest, loaderIDs: loaderIDs)
         default:
             guard first.hasPrefix("-") else {
                 throw ArgumentError(

@@ -7,8 +7,11 @@ public enum Help {
           loaderlab [--loader ID] [--scale S] [--size WxH]      open the previewer window (X11)
           loaderlab list                                         loader ids, titles and kinds
           loaderlab render  --loader ID [STATE] [--size WxH] [--scale S] --out FILE.png
-          loaderlab inspect --loader ID [STATE] [--size WxH]    presentation tree as JSON
+          loaderlab inspect --loader ID [STATE] [--size WxH] [--animations]
+                                                                 presentation tree as JSON
           loaderlab sheet   [--time T] [--scale S] --out FILE.png   every loader side by side
+          loaderlab timeline --loader ID [STATE] [--width W] --out FILE.png
+                                                                 the animations as a timing diagram
           loaderlab help [COMMAND] | --help                      usage
 
         Loader ids: four-dots, three-dots, airplane (pull-to-refresh headers), orbit, balls
@@ -48,7 +51,7 @@ public enum Help {
                 """
         case "inspect":
             return """
-                usage: loaderlab inspect --loader ID [STATE] [--size WxH]
+                usage: loaderlab inspect --loader ID [STATE] [--size WxH] [--animations]
 
                 Prints the presentation tree at that moment as JSON:
                   {"loader", "state", "time", "size": [w, h], "root": LAYER}
@@ -72,6 +75,21 @@ public enum Help {
                 then sublayers, in drawing order. Matrices follow CGAffineTransform:
                 x' = a·x + c·y + tx, y' = b·x + d·y + ty.
                 A number that is not finite (NaN or infinity) is written as null.
+
+                --animations adds "rootTime" (the root layer's local time at that moment)
+                and to each LAYER "animations": the animations on it, in the order they
+                apply. ANIMATION: key, keyPath, kind ("basic" | "keyframe" | "group" |
+                "plain"), origin ("explicit"; "implicit": added by the engine for a model
+                change; "viewAnimation": by a view-animation block), localTime (the layer's
+                local time now), beginTime (in that local time), duration, speed,
+                timeOffset, repeatCount (null: forever), repeatDuration, activeDuration
+                (null: forever), autoreverses, fillMode, removedOnCompletion, additive,
+                cumulative, timingFunction ([x1, y1, x2, y2]; null: linear); basic
+                animations also from, to, by; keyframe animations calculationMode, values,
+                path ({"pathBounds"}), keyTimes (as set), keyframeTimes (as used),
+                timingFunctions; groups "animations", their children (no localTime: they
+                run in the group's time). Values: numbers, [x, y] points, [w, h] sizes,
+                [x, y, w, h] rects, [a, b, c, d, tx, ty] transforms, [r, g, b, a] colours.
                 """
         case "sheet":
             return """
@@ -81,11 +99,32 @@ public enum Help {
                 grey: standalone loaders T seconds after they started, headers T seconds into a
                 refresh (default T = 1).
                 """
+        case "timeline":
+            return """
+                usage: loaderlab timeline --loader ID [STATE] [--size WxH] [--width W] [--scale S]
+                                          --out FILE.png
+
+                Draws the animations running at the moment STATE picks as the window's
+                timeline panel (T) draws them: one row per animation (a group's children
+                under it) with its layer, key path and kind; a bar from its begin to its end
+                (pale where a fill mode holds it before or after, ticks at each repeat,
+                fading out to the right when it repeats forever); the value curve inside
+                the bar (the value normalised to 0…1 against time, after the timing
+                function; keyframes as dots); the playhead at that moment. Times count from
+                the state's own start (a standalone loader's start, a header's release).
+                The file is written whole or not at all, as render writes it.
+
+                STATE: --time T | --pull P | --refreshing [--time T]   (default --time 0)
+                --width W    the picture's width in points, 240 ≤ W ≤ 4096 (default 720);
+                             its height follows from the number of rows
+                --scale S    pixels per point, 0.1 ≤ S ≤ 8 (default 1)
+                """
         case "help":
             return """
                 usage: loaderlab help [COMMAND]
 
-                Prints the usage of COMMAND (list, render, inspect, sheet, help), or of all.
+                Prints the usage of COMMAND (list, render, inspect, sheet, timeline, help),
+                or of all.
                 """
         default:
             return overview

@@ -2,111 +2,126 @@ import Foundation
 import LayerKit
 import LayerKitCairo
 
-/// `inspect`'s JSON (../shared/CLI.md): keys in the documented order, two-space indentation,
+/// `inspect`'s JSON (`loaderlab help inspect`): keys in the documented order, two-space indentation,
 /// small arrays on one line.
 ///
 /// Numbers are written in the shortest form that reads back to the same double, integers
 /// without a fraction. A non-finite number (NaN or ±infinity, which JSON cannot represent) is
 /// written as `null`, so the output always parses.
 public enum InspectJSON {
-    /// The whole document for `loader` at the snapshot's moment.
-    public static func document(loader: String, snapshot: SceneSnapshot) -> String {
+    /// The whole document for `loader` at the snapshot's moment; with `animations`, the root's
+    /// local time and each layer's animations too (CommandsInspectAnimations.swift).
+    public static func document(loader: String, snapshot: SceneSnapshot, animations: Bool = false) -> String {
         var out = "{\n"
         out += "  \"loader\": \(string(loader)),\n"
         out += "  \"state\": \(string(snapshot.state)),\n"
         out += "  \"time\": \(number(snapshot.time)),\n"
+        if animations { out += "  \"rootTime\": \(number(snapshot.rootTime)),\n" }
         out += "  \"size\": \(numbers([snapshot.size.width, snapshot.size.height])),\n"
         out += "  \"root\": "
-        layer(snapshot.tree, toRoot: .identity, indent: 1, into: &out)
-        out += "\n}"
-        return out
+        // Every layer, hidden or not, in drawing order; `toRoot` in the root's own coordinates
+        // and as computed (bad numbers are written as null).
+        var writer = LayerWriter(out: out)
+        writer.animations =
+            animations ? AnimationsJSON(snapshot.animations, rootTime: snapshot.rootTime) : nil
+        snapshot.tree.walk(&writer, from: .rootBounds, scope: .all)
+        return writer.out + "\n}"
     }
 
-    /// Appends one LAYER object; `toRoot` maps its bounds coordinates to the root's.
-    static func layer(
-        _ l: PresentationLayer, toRoot: LayerKit.AffineTransform, indent: Int, into out: inout String
-    ) {
-        let pad = String(repeating: "  ", count: indent + 1)
-        let p = l.properties
-        var fields: [(String, String)] = [
-            ("name", l.name.map(string) ?? "null"),
-            ("kind", string(l.kind.rawValue)),
-            ("bounds", rect(p.bounds)),
-            ("position", numbers([p.position.x, p.position.y])),
-            ("anchorPoint", numbers([p.anchorPoint.x, p.anchorPoint.y])),
-            ("transform", affine(p.transform.affine)),
-            ("toRoot", affine(toRoot)),
-            ("opacity", number(clampUnit(p.opacity))),
-            ("hidden", p.isHidden ? "true" : "false"),
-        ]
-        if let s = l.shape {
-            fields += [
-                ("strokeStart", number(clampUnit(s.strokeStart))),
-                ("strokeEnd", number(clampUnit(s.strokeEnd))),
-                ("lineWidth", number(s.lineWidth)),
-                ("lineDashPattern", numbers(s.lineDashPattern)),
-                ("strokeColor", color(s.strokeColor)),
-                ("fillColor", color(s.fillColor)),
-                ("pathBounds", s.path.flatMap { $0.tightBounds }.map(rect) ?? "null"),
-            ]
-        }
-        fields += appearanceFields(l)
-        out += "{\n"
-        for (key, value) in fields {
-            out += "\(pad)\(string(key)): \(value),\n"
-        }
-        if let mask = l.mask {
-            // The mask lives in this layer's coordinates, outside the sublayers' transform.
-            out += "\(pad)\"mask\": "
-            layer(
-                mask, toRoot: toSuperlayerAffine(mask.properties).concatenating(toRoot), indent: indent + 1,
-                into: &out)
-            out += ",\n"
-        }
-        out += "\(pad)\"sublayers\": ["
-        if l.sublayers.isEmpty {
-            out += "]\n"
-        } else {
-            out += "\n"
-            let sublayerTransform = sublayerAffine(p)
-            let order = LayerRenderer.drawingOrder(l.sublayers)
-            for (n, index) in order.enumerated() {
-                let child = l.sublayers[index]
-                let childToRoot = toSuperlayerAffine(child.properties)
-                    .concatenating(sublayerTransform)
-                    .concatenating(toRoot)
-                out += pad + "  "
-                layer(child, toRoot: childToRoot, indent: indent + 2, into: &out)
-                out += n == order.count - 1 ? "\n" : ",\n"
+    /// Writes each LAYER object as the walk meets it: its fields and the opening of its
+    /// `sublayers` when entering, the closing brackets when leaving.
+    struct LayerWriter: PresentationVisitor {
+        var out: String
+        /// Whether the layer open at each depth has written a sublayer yet.
+        var wroteSublayer: [Bool] = []
+        /// Each layer's animations by index path, when asked for.
+        var animations: AnimationsJSON?
+        /// The indentation of the layer the walk starts from: 1 for the root, deeper for a
+        /// mask written inside its layer.
+        var baseIndent = 1
+        /// The open layers: each one's index path and the tree indices of its sublayers in
+        /// the order the walk meets them, with how many it has met.
+        var open: [(path: [Int], order: [Int], met: Int)] = []
+
+        mutating func enter(_ l: PresentationLayer, at place: PresentationWalk.Place) -> Void? {
+            // The root sits at one level of indentation, each sublayer two below its layer.
+            let indent = baseIndent + 2 * place.depth
+            if place.depth > 0 {
+                out += wroteSublayer[place.depth - 1] ? ",\n" : "\n"
+                wroteSublayer[place.depth - 1] = true
+                out += String(repeating: "  ", count: indent)
             }
-            out += "\(pad)]\n"
+            var path: [Int] = []
+            if var parent = open.last, place.depth > 0 {
+                path = parent.path + [parent.order[parent.met]]
+                parent.met += 1
+                open[open.count - 1] = parent
+            }
+            open.append((path, PresentationWalk.drawingOrder(l.sublayers), 0))
+            if wroteSublayer.count <= place.depth {
+                wroteSublayer.append(false)
+            } else {
+                wroteSublayer[place.depth] = false
+            }
+            let pad = String(repeating: "  ", count: indent + 1)
+            let p = l.properties
+            var fields: [(String, String)] = [
+                ("name", l.name.map(string) ?? "null"),
+                ("kind", string(l.kind.rawValue)),
+                ("bounds", rect(p.bounds)),
+                ("position", numbers([p.position.x, p.position.y])),
+                ("anchorPoint", numbers([p.anchorPoint.x, p.anchorPoint.y])),
+                ("transform", affine(p.transform.affine)),
+                ("toRoot", affine(place.toRoot)),
+                ("opacity", number(clampUnit(p.opacity))),
+                ("hidden", p.isHidden ? "true" : "false"),
+            ]
+            if let s = l.shape {
+                fields += [
+                    ("strokeStart", number(clampUnit(s.strokeStart))),
+                    ("strokeEnd", number(clampUnit(s.strokeEnd))),
+                    ("lineWidth", number(s.lineWidth)),
+                    ("lineDashPattern", numbers(s.lineDashPattern)),
+                    ("strokeColor", color(s.strokeColor)),
+                    ("fillColor", color(s.fillColor)),
+                    ("pathBounds", s.path.flatMap { $0.tightBounds }.map(rect) ?? "null"),
+                ]
+            }
+            fields += appearanceFields(l)
+            if let animations {
+                fields.append(("animations", animations.array(at: path, indent: indent + 1)))
+            }
+            out += "{\n"
+            for (key, value) in fields {
+                out += "\(pad)\(string(key)): \(value),\n"
+            }
+            if let mask = l.mask {
+                // The mask lives in this layer's coordinates, outside the sublayers' transform:
+                // a tree of its own, placed as a root in this layer.
+                out += "\(pad)\"mask\": "
+                var writer = LayerWriter(out: out)
+                writer.baseIndent = indent + 1
+                mask.walk(&writer, from: .superlayer(nil, toSpace: place.toRoot), scope: .all)
+                out = writer.out + ",\n"
+            }
+            out += "\(pad)\"sublayers\": ["
+            return ()
         }
-        out += String(repeating: "  ", count: indent) + "}"
+
+        mutating func leave(_ l: PresentationLayer, at place: PresentationWalk.Place, _ entry: Void) {
+            open.removeLast()
+            let indent = baseIndent + 2 * place.depth
+            if l.sublayers.isEmpty {
+                out += "]\n"
+            } else {
+                out += "\n" + String(repeating: "  ", count: indent + 1) + "]\n"
+            }
+            out += String(repeating: "  ", count: indent) + "}"
+        }
     }
 
     /// Clamps to 0…1 as drawn; NaN stays NaN (written as null).
     static func clampUnit(_ v: Double) -> Double { v.isNaN ? v : min(max(v, 0), 1) }
-
-    /// A layer's bounds coordinates into its superlayer's: the affine part of
-    /// `LayerProperties.toSuperlayer`, without any check (bad values show up as null).
-    public static func toSuperlayerAffine(_ p: LayerProperties) -> LayerKit.AffineTransform {
-        let ax = p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width
-        let ay = p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height
-        return LayerKit.AffineTransform(translationX: -ax, y: -ay)
-            .concatenating(p.transform.affine)
-            .concatenating(LayerKit.AffineTransform(translationX: p.position.x, y: p.position.y))
-    }
-
-    /// The superlayer's `sublayerTransform` about its anchor point, as the renderer applies it.
-    public static func sublayerAffine(_ p: LayerProperties) -> LayerKit.AffineTransform {
-        let s = p.sublayerTransform.affine
-        if s.isIdentity { return .identity }
-        let ax = p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width
-        let ay = p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height
-        return LayerKit.AffineTransform(translationX: -ax, y: -ay)
-            .concatenating(s)
-            .concatenating(LayerKit.AffineTransform(translationX: ax, y: ay))
-    }
 
     static func rect(_ r: Rect) -> String {
         numbers([r.origin.x, r.origin.y, r.size.width, r.size.height])

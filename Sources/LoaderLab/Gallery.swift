@@ -10,6 +10,9 @@ import Loaders
 /// Tree: a root layer (the playback controls act on it) holding one tile layer per loader
 /// (phone body or card), each holding a screen layer that clips the loader's viewport, the
 /// session's `layer`. Titles, the HUD and the overlays are drawn over the tree with the canvas.
+///
+/// Input (pointer and keys) is in `Gallery+Input.swift`; drawing a frame in
+/// `Gallery+Frame.swift`, redrawing only what `GalleryDamage` finds changed.
 @MainActor
 public final class GalleryApp: WindowApp {
     public let sessions: [LoaderSession]
@@ -19,28 +22,30 @@ public final class GalleryApp: WindowApp {
     public let isSingle: Bool
 
     public private(set) var focusedIndex = 0
-    public private(set) var showsDebugOverlay = false
-    public private(set) var showsHelp = false
-    public private(set) var wantsQuit = false
-    public private(set) var layout: GalleryLayout
+    public internal(set) var showsDebugOverlay = false
+    public internal(set) var showsHelp = false
+    public internal(set) var wantsQuit = false
+    public internal(set) var layout: GalleryLayout
+    /// The timeline panel (T), replays (R), the headers' first-look cues and hover.
+    let inspector = TimelineInspector()
 
-    private let root = Layer()
+    let root = Layer()
     private var tileLayers: [Layer] = []
     private var screenLayers: [Layer] = []
-    private var scale = 1.0
+    var scale = 1.0
     /// The session a drag started on (pointer events go to it until the button is released).
-    private var dragIndex: Int?
-    private var stats = FrameStats()
+    var dragIndex: Int?
+    var stats = FrameStats()
 
     // Drawing state: the buffer wrapped for Cairo, and what the last frame showed.
-    private var surface: ImageSurface?
-    private var canvas: Canvas?
+    var surface: ImageSurface?
+    var canvas: Canvas?
     /// The host's frame target the canvas draws into (recognised by identity).
-    private var target: PixelBuffer?
-    private let renderer: LayerRenderer
-    private var lastTiles: [PresentationLayer] = []
-    private var lastHUD: HUDText?
-    private var needsFullRedraw = true
+    var target: PixelBuffer?
+    let renderer: LayerRenderer
+    var damage = GalleryDamage()
+    /// What the last frame cost, for the HUD.
+    var lastCost = 0.0
 
     static let backgroundColor = Color(r255: 40, g: 43, b: 52)
     static let phoneColor = Color(r255: 14, g: 15, b: 18)
@@ -97,6 +102,7 @@ public final class GalleryApp: WindowApp {
         scene.addUpdateHandler { [unowned self] in
             for session in sessions { session.tick() }
         }
+        installInspector()
         applyLayout()
         scene.update()
     }
@@ -120,13 +126,13 @@ public final class GalleryApp: WindowApp {
             width: size.width.isFinite ? Swift.max(0, size.width) : 0,
             height: size.height.isFinite ? Swift.max(0, size.height) : 0)
         self.scale = scale.isFinite && scale > 0 ? scale : 1
-        layout = isSingle ? .single(size: s) : .gallery(kinds: sessions.map(\.info.kind), size: s)
+        layout = makeLayout(size: s)
         applyLayout()
-        needsFullRedraw = true
+        damage.invalidate()
     }
 
     /// Puts the tiles, screens and viewports where the layout says, without animation.
-    private func applyLayout() {
+    func applyLayout() {
         Transaction.performWithoutActions {
             root.frame = Rect(origin: .zero, size: layout.size)
             for (i, session) in sessions.enumerated() {
@@ -163,71 +169,8 @@ public final class GalleryApp: WindowApp {
         }
     }
 
-    public func pointer(_ event: PointerEvent) {
-        switch event {
-        case .down(let p):
-            guard let index = tileIndex(at: p) else { return }
-            setFocus(index)
-            let session = sessions[index]
-            guard session.info.kind == .header,
-                layout.tiles[index].screenInWindow.contains(p)
-            else { return }
-            dragIndex = index
-            session.pointerDown(at: session.layer.convert(p, from: root))
-        case .moved(let p):
-            guard let index = dragIndex else { return }
-            let session = sessions[index]
-            session.pointerMoved(to: session.layer.convert(p, from: root))
-        case .up(let p):
-            guard let index = dragIndex else { return }
-            dragIndex = nil
-            let session = sessions[index]
-            session.pointerUp(at: session.layer.convert(p, from: root))
-        }
-    }
-
-    /// The tile under `p` (window points), if any.
-    public func tileIndex(at p: Point) -> Int? {
-        layout.tiles.firstIndex { $0.frame.contains(p) }
-    }
-
-    public func key(_ key: KeyInput) {
-        switch key {
-        case .escape: wantsQuit = true
-        case .tab: setFocus(focusedIndex + 1)
-        case .backTab: setFocus(focusedIndex - 1)
-        case .left: playback.step(frames: -1)
-        case .right: playback.step(frames: 1)
-        case .character(let c):
-            switch c {
-            case "q", "Q": wantsQuit = true
-            case " ": playback.togglePause(at: scene.currentTime)
-            case "s", "S": playback.toggleSlowMotion(at: scene.currentTime)
-            case "d", "D":
-                showsDebugOverlay.toggle()
-                needsFullRedraw = true
-            case "h", "H", "?":
-                showsHelp.toggle()
-                needsFullRedraw = true
-            case "1", "2", "3", "4", "5":
-                toggleLoader(number: Int(String(c)) ?? 0)
-            default: break
-            }
-        }
-    }
-
-    /// Keys 1–5: the catalog's N-th loader starts or stops (headers begin or end refreshing)
-    /// and takes the focus. With one loader shown, only its own number works.
-    public func toggleLoader(number: Int) {
-        let catalogIndex = number - 1
-        guard Catalog.all.indices.contains(catalogIndex) else { return }
-        let id = Catalog.all[catalogIndex].id
-        guard let index = sessions.firstIndex(where: { $0.info.id == id }) else { return }
-        sessions[index].toggle()
-        setFocus(index)
-    }
-
-    private func setFocus(_ index: Int) {
+    /// Moves the focus (and its ring) to tile `index`, wrapping around.
+    func setFocus(_ index: Int) {
         guard !sessions.isEmpty else { return }
         let n = sessions.count
         focusedIndex = ((index % n) + n) % n
@@ -237,7 +180,7 @@ public final class GalleryApp: WindowApp {
     /// Something moves or a drag is in flight. While paused, scroll physics and timers stand
     /// still with the tree's time, so only the scene's own pending work and drags count.
     public var needsFrames: Bool {
-        if dragIndex != nil || scene.needsFrames { return true }
+        if dragIndex != nil || scene.needsFrames || inspectorNeedsFrames { return true }
         return !playback.isPaused && sessions.contains { $0.needsFrames }
     }
 
@@ -250,7 +193,7 @@ public final class GalleryApp: WindowApp {
         return "focus=\(focusedSession?.info.id ?? "-") status=\(focusedSession?.status.rawValue ?? "-")"
             + " speed=\(playback.speed) paused=\(playback.isPaused ? 1 : 0)"
             + " slow=\(playback.isSlowMotion ? 1 : 0) debug=\(showsDebugOverlay ? 1 : 0)"
-            + " help=\(showsHelp ? 1 : 0) statuses=\(statuses)"
+            + " help=\(showsHelp ? 1 : 0) statuses=\(statuses) \(inspectorSummary)"
     }
 
     var hudText: HUDText {
@@ -261,179 +204,5 @@ public final class GalleryApp: WindowApp {
         return HUDText(
             loader: loader ?? "no loader", timeScale: playback.timeScaleDescription,
             performance: stats.description)
-    }
-
-    // MARK: - Frames
-
-    public func renderFrame(into buffer: PixelBuffer, fullRedraw: Bool) throws -> [PixelRect] {
-        let started = scene.clock.now()
-        scene.update()
-        let tree = scene.presentation()
-        let canvas = try canvas(for: buffer)
-
-        let tiles = tree.sublayers
-        let full = fullRedraw || needsFullRedraw || tiles.count != lastTiles.count
-        var regions: [PixelRect] = []
-        var tileDamaged = [Bool](repeating: full, count: layout.tiles.count)
-        if !full {
-            for i in layout.tiles.indices where i < tiles.count && tiles[i] != lastTiles[i] {
-                tileDamaged[i] = true
-                // Only what changed inside the tile (a pixel more for anti-aliasing), or the
-                // whole tile when a change cannot be bounded.
-                let tileRegion = pixelRect(layout.tiles[i].region, in: buffer)
-                guard let changed = LayerRenderer.damage(from: lastTiles[i], to: tiles[i]) else {
-                    regions.append(tileRegion)
-                    continue
-                }
-                let outset = 1 / scale
-                var tileRects: [PixelRect] = []
-                for rect in changed {
-                    let grown = rect.insetBy(dx: -outset, dy: -outset)
-                    tileRects.append(pixelRect(grown, in: buffer).intersection(tileRegion))
-                }
-                regions += Self.coalesced(tileRects.filter { !$0.isEmpty })
-            }
-        }
-        // The HUD reports this frame's numbers: record before composing its text.
-        stats.record(time: started, cost: lastCost)
-        let hud = hudText
-        if full {
-            regions = [buffer.bounds]
-        } else if hud != lastHUD {
-            regions.append(pixelRect(layout.hud, in: buffer))
-        }
-        regions = Self.merged(regions.filter { !$0.isEmpty })
-        for region in regions {
-            draw(region, tree: tree, hud: hud, on: canvas)
-        }
-        canvas.surface.flush()
-        lastTiles = tiles
-        lastHUD = hud
-        needsFullRedraw = false
-        lastCost = scene.clock.now() - started
-        return regions
-    }
-
-    private var lastCost = 0.0
-
-    /// The buffer wrapped as a Cairo surface; re-wrapped when the host hands a different one
-    /// (the new canvas starts with a full redraw).
-    private func canvas(for buffer: PixelBuffer) throws -> Canvas {
-        guard buffer.isValid else { throw RenderFailure("the frame buffer was released before drawing") }
-        // A canvas in Cairo's (sticky) error state would draw nothing ever again: replace it.
-        if let canvas, canvas.error == nil, target === buffer { return canvas }
-        do {
-            let s = try ImageSurface(
-                wrapping: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
-            let c = try Canvas(surface: s)
-            c.scale(scale, scale)
-            surface = s
-            canvas = c
-            target = buffer
-            needsFullRedraw = true
-            return c
-        } catch {
-            throw RenderFailure(
-                "cannot draw into the \(buffer.width)x\(buffer.height) frame buffer: \(error)")
-        }
-    }
-
-    private func pixelRect(_ r: Rect, in buffer: PixelBuffer) -> PixelRect {
-        PixelRect(covering: r, scale: scale).intersection(buffer.bounds)
-    }
-
-    /// One tile's damage as few rectangles: each redrawn rectangle walks the tile's tree and
-    /// pays Cairo's set-up again, so rectangles are joined while their bounding box costs
-    /// little more than drawing them apart.
-    nonisolated static func coalesced(_ rects: [PixelRect]) -> [PixelRect] {
-        guard rects.count > 1 else { return rects }
-        let union = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
-        let sum = rects.reduce(0) { $0 + $1.width * $1.height }
-        let unionArea = union.width * union.height
-        return unionArea <= sum * 2 ? [union] : rects
-    }
-
-    /// Overlapping (or nearly adjacent) regions become one, so nothing is drawn twice.
-    nonisolated static func merged(_ rects: [PixelRect]) -> [PixelRect] {
-        var out: [PixelRect] = []
-        for r in rects {
-            var current = r
-            var i = 0
-            while i < out.count {
-                let grown = PixelRect(
-                    x: current.x - 1, y: current.y - 1, width: current.width + 2, height: current.height + 2)
-                if !grown.intersection(out[i]).isEmpty {
-                    current = current.union(out.remove(at: i))
-                    i = 0
-                } else {
-                    i += 1
-                }
-            }
-            out.append(current)
-        }
-        return out
-    }
-
-    /// Redraws one region: background, the tiles and titles it touches, overlays, HUD.
-    private func draw(_ region: PixelRect, tree: PresentationLayer, hud: HUDText, on canvas: Canvas) {
-        let area = Rect(
-            x: Double(region.x) / scale, y: Double(region.y) / scale,
-            width: Double(region.width) / scale, height: Double(region.height) / scale)
-        canvas.save()
-        canvas.clip(to: area)
-        canvas.fill(area, color: Self.backgroundColor)
-        for (i, tile) in layout.tiles.enumerated() where tile.region.intersects(area) {
-            guard i < tree.sublayers.count else { continue }
-            renderer.draw(tree.sublayers[i], on: canvas)
-            if let label = tile.label, label.intersects(area) { drawLabel(i, in: label, on: canvas) }
-            if showsDebugOverlay {
-                // Only what the tile shows: scrolled-away content is clipped by the screen.
-                canvas.save()
-                canvas.clip(to: tile.frame)
-                DebugOverlay.draw(
-                    tile: tree.sublayers[i], paths: sessions[i].debugPaths, scale: scale, on: canvas)
-                canvas.restore()
-            }
-        }
-        if layout.hud.intersects(area) { HUDPainter.drawBar(hud, in: layout.hud, on: canvas) }
-        if showsHelp {
-            HUDPainter.drawHelp(
-                in: Rect(x: 0, y: 0, width: layout.size.width, height: layout.hud.minY), on: canvas)
-        }
-        canvas.restore()
-    }
-
-    private func drawLabel(_ index: Int, in rect: Rect, on canvas: Canvas) {
-        guard rect.width > 0, rect.height > 0 else { return }
-        let session = sessions[index]
-        let number = (Catalog.all.firstIndex { $0.id == session.info.id } ?? index) + 1
-        let size = 12.0
-        let text = Self.fitted(
-            "\(number)  \(session.info.title)", width: rect.width - 4,
-            measure: { canvas.textWidth($0, size: size) },
-            displayable: { canvas.displayable($0, size: size) })
-        let width = canvas.textWidth(text, size: size)
-        canvas.save()
-        canvas.clip(to: rect)
-        canvas.drawText(
-            text, at: Point(x: rect.midX - width / 2, y: rect.minY + 13), size: size,
-            color: index == focusedIndex ? HUDPainter.textColor : Self.labelColor)
-        canvas.restore()
-    }
-
-    /// `title` as it fits in `width`: whole; else without its parenthesised origin
-    /// ("4  Orbit ring"); else cut short with "...".
-    nonisolated static func fitted(
-        _ title: String, width: Double, measure: (String) -> Double, displayable: (String) -> String
-    ) -> String {
-        let whole = displayable(title)
-        if measure(whole) <= width { return whole }
-        var short = whole
-        if let paren = short.firstIndex(of: "(") {
-            short = String(short[..<paren]).trimmingCharacters(in: .whitespaces)
-            if measure(short) <= width { return short }
-        }
-        while !short.isEmpty, measure(short + "...") > width { short.removeLast() }
-        return short.isEmpty ? "" : short + "..."
     }
 }

@@ -1,10 +1,11 @@
 import LayerKit
 import LayerKitCairo
 
-/// The D overlay: every visible layer's bounds, its anchor point (where `position` puts it),
-/// its mask's bounds, shadow outline and gradient line (`drawAppearance`), and the keyframe
-/// paths a loader reports, all mapped into window points through the presentation tree's
-/// transforms.
+/// The D overlay: every layer the renderer draws, as its bounds and its anchor point (where
+/// `position` puts it), its mask's bounds, shadow outline and gradient line
+/// (`drawAppearance`), and the keyframe paths a loader reports, all placed in window points
+/// by a `.drawn` `PresentationWalk` — where the renderer places them — and clipped to what
+/// their ancestors' masks show (as boxes).
 enum DebugOverlay {
     static let boundsColor = Color(red: 1, green: 0.2, blue: 0.85, alpha: 0.75)
     static let anchorColor = Color(red: 1, green: 0.9, blue: 0.1, alpha: 1)
@@ -16,21 +17,20 @@ enum DebugOverlay {
         on canvas: Canvas
     ) {
         let hairline = 1 / Swift.max(1, scale)
-        var named: [String: (toRoot: AffineTransform, clip: Rect?)] = [:]
-        visit(tile, toParent: .identity, clip: nil) { layer, toRoot, clip in
+        var named: [String: PresentationWalk.Place] = [:]
+        tile.visit { layer, place in
             canvas.save()
-            if let clip { canvas.clip(to: clip) }
-            let b = layer.properties.bounds
-            canvas.stroke(Path.rect(b).applying(toRoot), color: boundsColor, width: hairline)
-            let anchor = Point(
-                x: b.origin.x + layer.properties.anchorPoint.x * b.size.width,
-                y: b.origin.y + layer.properties.anchorPoint.y * b.size.height)
-            let a = toRoot.apply(to: anchor)
+            if let clip = place.clip { canvas.clip(to: clip) }
+            canvas.stroke(
+                Path.rect(layer.properties.bounds).applying(place.toRoot), color: boundsColor, width: hairline
+            )
+            let a = place.toRoot.apply(to: layer.properties.anchorInBounds)
             canvas.fill(
                 Path.oval(in: Rect(x: a.x - 2, y: a.y - 2, width: 4, height: 4)), color: anchorColor)
-            drawAppearance(layer, toRoot: toRoot, hairline: hairline, on: canvas)
+            drawAppearance(layer, toRoot: place.toRoot, hairline: hairline, on: canvas)
             canvas.restore()
-            if let name = layer.name, named[name] == nil { named[name] = (toRoot, clip) }
+            if let name = layer.name, named[name] == nil { named[name] = place }
+            return true
         }
         for entry in paths {
             guard let target = named[entry.toLayer] else { continue }
@@ -39,36 +39,5 @@ enum DebugOverlay {
             canvas.stroke(entry.path.applying(target.toRoot), color: pathColor, width: 1.5 * hairline)
             canvas.restore()
         }
-    }
-
-    /// Calls `body` for each visible layer of the subtree with its layer-to-root transform and
-    /// the clip its ancestors' `masksToBounds` impose (root coordinates; the bounding box when
-    /// rotated). A hidden or fully transparent layer is skipped with its subtree, as the
-    /// renderer does.
-    static func visit(
-        _ layer: PresentationLayer, toParent: AffineTransform, clip: Rect?,
-        _ body: (PresentationLayer, AffineTransform, Rect?) -> Void
-    ) {
-        let p = layer.properties
-        guard !p.isHidden, p.opacity > 0 else { return }
-        let toRoot = p.toSuperlayer.affine.concatenating(toParent)
-        guard toRoot.isFinite else { return }
-        body(layer, toRoot, clip)
-        var childClip = clip
-        if p.masksToBounds {
-            let own = toRoot.apply(to: p.bounds)
-            childClip = clip.map { $0.intersection(own) } ?? own
-        }
-        // The sublayer transform applies about the anchor point, in this layer's coordinates.
-        var childParent = toRoot
-        if !p.sublayerTransform.isIdentity {
-            let ax = p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width
-            let ay = p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height
-            childParent = AffineTransform(translationX: -ax, y: -ay)
-                .concatenating(p.sublayerTransform.affine)
-                .concatenating(AffineTransform(translationX: ax, y: ay))
-                .concatenating(toRoot)
-        }
-        for sub in layer.sublayers { visit(sub, toParent: childParent, clip: childClip, body) }
     }
 }

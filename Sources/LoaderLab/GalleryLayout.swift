@@ -34,6 +34,8 @@ public struct GalleryLayout: Hashable, Sendable {
     public var tiles: [Tile]
     /// The status bar along the bottom.
     public var hud: Rect
+    /// The timeline panel docked above the status bar, when open.
+    public var timeline: Rect? = nil
 
     public static let hudHeight = 26.0
     static let margin = 16.0
@@ -43,26 +45,39 @@ public struct GalleryLayout: Hashable, Sendable {
     static let phoneBezel = (side: 6.0, top: 16.0, bottom: 16.0)
     static let focusRingOutset = 3.0
 
-    /// One loader filling the window above the HUD.
-    public static func single(size: Size) -> GalleryLayout {
+    /// The timeline panel's rectangle for a panel `height` points tall (at most what the status
+    /// bar leaves), or nil for none; and the height the tiles keep above it.
+    private static func timeline(height: Double, size s: Size, hud: Double) -> (Rect?, Double) {
+        let panel = Swift.min(nonNegative(height), s.height - hud)
+        guard panel > 0 else { return (nil, s.height - hud) }
+        let top = s.height - hud - panel
+        return (Rect(x: 0, y: top, width: s.width, height: panel), top)
+    }
+
+    /// One loader filling the window above the HUD (and the timeline panel, `timelineHeight`
+    /// points tall, when open).
+    public static func single(size: Size, timelineHeight: Double = 0) -> GalleryLayout {
         let s = sanitized(size)
         let hud = Swift.min(hudHeight, s.height)
-        let area = Rect(x: 0, y: 0, width: s.width, height: s.height - hud)
+        let (panel, above) = timeline(height: timelineHeight, size: s, hud: hud)
+        let area = Rect(x: 0, y: 0, width: s.width, height: above)
         return GalleryLayout(
             size: s,
             tiles: [
                 Tile(frame: area, screen: Rect(origin: .zero, size: area.size), label: nil, chrome: .none)
             ],
-            hud: Rect(x: 0, y: s.height - hud, width: s.width, height: hud))
+            hud: Rect(x: 0, y: s.height - hud, width: s.width, height: hud), timeline: panel)
     }
 
-    /// The gallery: one tile per loader, in order.
-    public static func gallery(kinds: [LoaderKind], size: Size) -> GalleryLayout {
+    /// The gallery: one tile per loader, in order, above the HUD (and the timeline panel,
+    /// `timelineHeight` points tall, when open).
+    public static func gallery(kinds: [LoaderKind], size: Size, timelineHeight: Double = 0) -> GalleryLayout {
         let s = sanitized(size)
         let hudH = Swift.min(hudHeight, s.height)
         let hud = Rect(x: 0, y: s.height - hudH, width: s.width, height: hudH)
+        let (panel, above) = timeline(height: timelineHeight, size: s, hud: hudH)
         let n = kinds.count
-        guard n > 0 else { return GalleryLayout(size: s, tiles: [], hud: hud) }
+        guard n > 0 else { return GalleryLayout(size: s, tiles: [], hud: hud, timeline: panel) }
 
         // Pick the column count that gives the phones the most screen.
         var best: (columns: Int, cell: Size, phone: Size)?
@@ -71,7 +86,7 @@ public struct GalleryLayout: Hashable, Sendable {
             let cell = Size(
                 width: nonNegative((s.width - margin * Double(columns + 1)) / Double(columns)),
                 height: nonNegative(
-                    (s.height - hudH - margin * Double(rows + 1)) / Double(rows) - labelHeight))
+                    (above - margin * Double(rows + 1)) / Double(rows) - labelHeight))
             let phoneHeight = Swift.min(cell.height, cell.width / phoneAspect)
             let phone = Size(width: phoneHeight * phoneAspect, height: phoneHeight)
             if best == nil || phone.width * phone.height > best!.phone.width * best!.phone.height {
@@ -112,7 +127,7 @@ public struct GalleryLayout: Hashable, Sendable {
             tiles.append(
                 Tile(frame: frame, screen: screen, label: label, chrome: kind == .header ? .phone : .card))
         }
-        return GalleryLayout(size: s, tiles: tiles, hud: hud)
+        return GalleryLayout(size: s, tiles: tiles, hud: hud, timeline: panel)
     }
 
     private static func sanitized(_ s: Size) -> Size {

@@ -1,3 +1,4 @@
+import Foundation
 import LayerKit
 
 /// Pause, slow motion and frame stepping for a whole layer tree, done as Core Animation does
@@ -6,11 +7,19 @@ import LayerKit
 /// Every change re-bases the root's timing at the moment it happens — `beginTime` = now,
 /// `timeOffset` = the local time reached, then the new `speed` — so local time is continuous:
 /// pausing freezes it where it is, resuming or slowing continues from there. Stepping while
-/// paused moves `timeOffset` by one 60 Hz frame.
+/// paused moves `timeOffset` by one 60 Hz frame; seeking (a scrubber) sets it.
+///
+/// The speed is the playback rate (1, 0.5, 0.25, 0.1 or 0.01), times a tenth in slow motion,
+/// or 0 while paused.
 public final class Playback {
     public let root: Layer
     public private(set) var isPaused = false
     public private(set) var isSlowMotion = false
+    /// One of `rates`.
+    public private(set) var rate = 1.0
+
+    /// The playback rates `[` and `]` step through, fastest first.
+    public static let rates = [1, 0.5, 0.25, 0.1, 0.01]
 
     /// Simulator-style slow animations: ten times slower.
     public static let slowMotionSpeed = 0.1
@@ -21,13 +30,55 @@ public final class Playback {
         self.root = root
     }
 
-    /// The root's speed the current mode calls for (0 paused, 0.1 slow, else 1).
-    public var speed: Double { isPaused ? 0 : (isSlowMotion ? Self.slowMotionSpeed : 1) }
+    /// The root's speed the current mode calls for: 0 paused, else the rate (a tenth of it in
+    /// slow motion).
+    public var speed: Double {
+        isPaused ? 0 : (isSlowMotion ? Self.slowMotionSpeed * rate : rate)
+    }
 
-    /// How much slower than real time the tree runs, as the HUD shows it ("paused" when 0).
+    /// How much slower than real time the tree runs, as the HUD shows it ("paused" when 0):
+    /// "1x", "0.25x", "0.1x slow motion", "0.025x (0.25x, slow motion)", "paused (0.25x)".
     public var timeScaleDescription: String {
-        if isPaused { return isSlowMotion ? "paused (slow motion)" : "paused" }
-        return isSlowMotion ? "0.1x slow motion" : "1x"
+        let r = Self.describe(rate)
+        if isPaused {
+            var modes: [String] = []
+            if rate != 1 { modes.append(r) }
+            if isSlowMotion { modes.append("slow motion") }
+            return modes.isEmpty ? "paused" : "paused (\(modes.joined(separator: ", ")))"
+        }
+        if isSlowMotion {
+            return rate == 1 ? "0.1x slow motion" : "\(Self.describe(speed)) (\(r), slow motion)"
+        }
+        return r
+    }
+
+    /// "1x", "0.5x", "0.01x": a rate as the HUD and the timeline show it.
+    public static func describe(_ rate: Double) -> String {
+        // Rates are products of the listed rates and a tenth: a few digits say them exactly.
+        var digits = String(format: "%.4f", rate)
+        while digits.hasSuffix("0") { digits.removeLast() }
+        if digits.hasSuffix(".") { digits.removeLast() }
+        return digits + "x"
+    }
+
+    /// Sets the playback rate at scene time `now` (one of `rates`; others are ignored).
+    public func setRate(_ newRate: Double, at now: Double) {
+        guard Self.rates.contains(newRate), newRate != rate else { return }
+        rate = newRate
+        retime(at: now)
+    }
+
+    /// The next slower rate (`[`), or the next faster (`]`); stays at the ends.
+    public func stepRate(slower: Bool, at now: Double) {
+        guard let i = Self.rates.firstIndex(of: rate) else { return }
+        let next = slower ? Swift.min(i + 1, Self.rates.count - 1) : Swift.max(i - 1, 0)
+        setRate(Self.rates[next], at: now)
+    }
+
+    /// The next slower rate, after the slowest the fastest again (a click on the rate).
+    public func cycleRate(at now: Double) {
+        guard let i = Self.rates.firstIndex(of: rate) else { return }
+        setRate(Self.rates[(i + 1) % Self.rates.count], at: now)
     }
 
     /// Pauses or resumes at scene time `now`.
@@ -48,6 +99,21 @@ public final class Playback {
     public func step(frames: Int) -> Bool {
         guard isPaused else { return false }
         root.timeOffset += Double(frames) * Self.frameStep
+        return true
+    }
+
+    /// Pauses at scene time `now` (nothing when already paused).
+    public func pause(at now: Double) {
+        guard !isPaused else { return }
+        togglePause(at: now)
+    }
+
+    /// While paused: sets the tree's time to `localTime` (a scrubber's position). Returns false
+    /// (and does nothing) when not paused or the time is not finite.
+    @discardableResult
+    public func seek(toLocalTime localTime: Double) -> Bool {
+        guard isPaused, localTime.isFinite else { return false }
+        if root.timeOffset != localTime { root.timeOffset = localTime }
         return true
     }
 

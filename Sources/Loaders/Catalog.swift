@@ -42,7 +42,7 @@ public enum LoaderMoment: Hashable, Sendable {
     case refreshing(time: Double)
 }
 
-/// A loader's presentation tree at one moment.
+/// A loader's presentation tree at one moment, and the animations running then.
 public struct LoaderSnapshot: Hashable, Sendable {
     public var tree: PresentationLayer
     /// The loader's `LoaderStatus` at that moment, as its raw value (e.g. `"running"`,
@@ -50,12 +50,22 @@ public struct LoaderSnapshot: Hashable, Sendable {
     public var state: String
     public var time: Double
     public var size: Size
+    /// The root layer's local time at that moment: the time the animations' begin times are
+    /// counted in (`time` counts from the state's own start, e.g. a header's release).
+    public var rootTime: Double
+    /// The layers of `tree` with animations on them (index paths into `tree`), and those.
+    public var animations: [AnimatedLayer]
 
-    public init(tree: PresentationLayer, state: String, time: Double, size: Size) {
+    public init(
+        tree: PresentationLayer, state: String, time: Double, size: Size, rootTime: Double? = nil,
+        animations: [AnimatedLayer] = []
+    ) {
         self.tree = tree
         self.state = state
         self.time = time
         self.size = size
+        self.rootTime = rootTime ?? time
+        self.animations = animations
     }
 }
 
@@ -181,7 +191,9 @@ public enum Catalog {
             time = t
         }
         return LoaderSnapshot(
-            tree: stepper.scene.presentation(), state: session.status.rawValue, time: time, size: size)
+            tree: stepper.scene.presentation(), state: session.status.rawValue, time: time, size: size,
+            rootTime: session.layer.convertTime(stepper.now, from: nil),
+            animations: session.layer.animatedLayers())
     }
 }
 

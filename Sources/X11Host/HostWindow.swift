@@ -98,9 +98,10 @@ final class HostWindow {
         attributes.border_pixel = 0
         attributes.colormap = XCreateColormap(x.display, x.root, x.visual, AllocNone)
         attributes.bit_gravity = NorthWestGravity
+        // Motion without a button is the app's hover; it draws only when that changes something.
         attributes.event_mask =
             ExposureMask | StructureNotifyMask | KeyPressMask | ButtonPressMask
-            | ButtonReleaseMask | Button1MotionMask
+            | ButtonReleaseMask | Button1MotionMask | PointerMotionMask | LeaveWindowMask
         let mask = UInt(CWBackPixmap | CWBorderPixel | CWColormap | CWBitGravity | CWEventMask)
         window = XCreateWindow(
             x.display, x.root, 0, 0, UInt32(pixelWidth), UInt32(pixelHeight), 0, x.depth,
@@ -252,6 +253,12 @@ final class HostWindow {
             lastPointer = point(event.xmotion.x, event.xmotion.y)
             app.pointer(.moved(lastPointer))
             inputChanged = true
+        case MotionNotify:
+            // No frame of its own: the app asks for one (needsFrames) when the hover changed
+            // what it shows, and the timer draws it.
+            app.pointer(.hover(point(event.xmotion.x, event.xmotion.y)))
+        case LeaveNotify where !dragging:
+            app.pointer(.hover(Point(x: -1, y: -1)))
         case ButtonRelease where event.xbutton.button == UInt32(Button1) && dragging:
             dragging = false
             app.pointer(.up(point(event.xbutton.x, event.xbutton.y)))

@@ -9,7 +9,8 @@ enum KeyMap {
     /// programs do: a Latin letter, a digit, a space or "?" that the layout produced is taken
     /// as it is (Q on a Dvorak or AZERTY keyboard is where its label says); anything else —
     /// Cyrillic or Greek letters, AZERTY's unshifted digit row ("&", "é", …) — is taken as the
-    /// character the same key has on a US keyboard, so S, D, H, Q and 1–5 are always reachable.
+    /// character the same key has on a US keyboard, so S, D, H, Q, 1–5 and the rate keys [ and ]
+    /// are always reachable.
     static func key(for event: inout XKeyEvent) -> KeyInput? {
         var text = [CChar](repeating: 0, count: 8)
         var keysym: KeySym = 0
@@ -34,8 +35,8 @@ enum KeyMap {
             || c == " " || c == "?"
     }
 
-    /// The unshifted character of a letter, digit or space key on a US keyboard, by X keycode
-    /// (the evdev code + 8, which every modern X server uses).
+    /// The unshifted character of a letter, digit, bracket or space key on a US keyboard, by X
+    /// keycode (the evdev code + 8, which every modern X server uses).
     static func usCharacter(keycode: UInt32) -> Character? {
         for (first, row) in usRows where keycode >= first && keycode < first + UInt32(row.count) {
             return row[row.index(row.startIndex, offsetBy: Int(keycode - first))]
@@ -44,7 +45,7 @@ enum KeyMap {
     }
 
     private static let usRows: [(UInt32, String)] = [
-        (10, "1234567890"), (24, "qwertyuiop"), (38, "asdfghjkl"), (52, "zxcvbnm"), (65, " "),
+        (10, "1234567890"), (24, "qwertyuiop[]"), (38, "asdfghjkl"), (52, "zxcvbnm"), (65, " "),
     ]
 
     /// The key for a keysym and the text the layout produced for it.

@@ -186,8 +186,9 @@ import Testing
                 options: fromCurrent ? [.curveLinear, .beginFromCurrentState] : .curveLinear,
                 animations: { view.opacity = 0 }, completion: { result = $0 })
             stage.go(1)
-            // From what was shown (0.5) or from the old model value (1), half-way to 0.
-            #expect(close(stage.shown.opacity, fromCurrent ? 0.25 : 0.5))
+            // iOS 8 and later add the second animation on top either way: the model 0, the
+            // first animation ended (0), the second's +1 half gone.
+            #expect(close(stage.shown.opacity, 0.5))
             stage.go(2)
             #expect(result == true)
         }
@@ -203,15 +204,28 @@ import Testing
                 withDuration: 1, animations: { view.position = Point(x: 50, y: 0) },
                 completion: { results.append((stage.scene.currentTime, $0)) })
             stage.go(0.5)
-            // Only `.beginFromCurrentState` replaces; without it UIKit adds on top (iOS 8 and later).
+            // Positions add (iOS 8 and later), with or without `.beginFromCurrentState`: the
+            // first block runs to its end and finishes.
             ViewAnimation.animate(
                 withDuration: 1, options: .beginFromCurrentState,
                 animations: { view.position = Point(x: 0, y: 0) })
             stage.go(3)
-            // UIKit reports an interrupted block when its animation goes, not at the block's own
-            // end time (1): the animation was replaced at 0.5.
             #expect(results.count == 1)
-            #expect(results.first?.0 == 0.5 && results.first?.1 == false)
+            #expect(results.first?.0 == 1 && results.first?.1 == true)
+            // A scale to zero cannot add (its difference is singular): the second block
+            // replaces the first, which UIKit reports as interrupted when its animation goes,
+            // not at its own end time.
+            results.removeAll()
+            ViewAnimation.animate(
+                withDuration: 1, animations: { view.affineTransform = AffineTransform(scaleX: 2, y: 2) },
+                completion: { results.append((stage.scene.currentTime, $0)) })
+            stage.go(3.5)
+            ViewAnimation.animate(
+                withDuration: 1, options: .beginFromCurrentState,
+                animations: { view.affineTransform = AffineTransform(scaleX: 0, y: 0) })
+            stage.go(6)
+            #expect(results.count == 1)
+            #expect(results.first?.0 == 3.5 && results.first?.1 == false)
         }
     }
 

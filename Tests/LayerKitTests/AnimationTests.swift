@@ -23,6 +23,67 @@ import Testing
         return stage.shown.position.x
     }
 
+    /// No values and no change since the last update: nothing moves. A change made after
+    /// that update, then a value-less animation: it animates that change (Apple: "between the
+    /// previous value of keyPath in the render tree and the current value").
+    @Test func valuelessAnimationAnimatesTheLastChange() throws {
+        let stage = Stage(time: 0)
+        Transaction.performWithoutActions { stage.layer.position = Point(x: 10, y: 0) }
+        stage.go(1)
+        let still = BasicAnimation(keyPath: "position.x")
+        still.duration = 1
+        try stage.layer.add(still, forKey: "still")
+        stage.go(1.5)
+        #expect(stage.shown.position.x == 10)
+        stage.scene.perform {
+            Transaction.performWithoutActions { stage.layer.position = Point(x: 50, y: 0) }
+        }
+        let moving = BasicAnimation(keyPath: "position.x")
+        moving.duration = 1
+        moving.timingFunction = .linear
+        try stage.layer.add(moving, forKey: "moving")
+        stage.go(2)
+        #expect(close(stage.shown.position.x, 10 + 40 * 0.5))
+    }
+
+    /// A transaction's timing function goes to the explicit animations added in it that have
+    /// none (Apple: "the timing function used for all animations within this transaction").
+    @Test func transactionTimingFunctionReachesExplicitAnimations() throws {
+        let stage = Stage(time: 0)
+        try stage.scene.perform {
+            Transaction.begin()
+            Transaction.setAnimationTimingFunction(.easeIn)
+            let a = BasicAnimation(keyPath: "position.x")
+            a.fromValue = 0
+            a.toValue = 100
+            a.duration = 1
+            try stage.layer.add(a, forKey: "x")
+            let b = BasicAnimation(keyPath: "position.y")
+            b.fromValue = 0
+            b.toValue = 100
+            b.duration = 1
+            b.timingFunction = .linear
+            try stage.layer.add(b, forKey: "y")
+            Transaction.commit()
+        }
+        stage.go(0.5)
+        // Ease-in (0.42, 0, 1, 1) at x = 0.5, by bisection here.
+        func easeIn(_ x: Double) -> Double {
+            func bz(_ p1: Double, _ p2: Double, _ t: Double) -> Double {
+                3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t
+            }
+            var lo = 0.0
+            var hi = 1.0
+            for _ in 0..<200 {
+                let mid = (lo + hi) / 2
+                if bz(0.42, 1, mid) < x { lo = mid } else { hi = mid }
+            }
+            return bz(0, 1, (lo + hi) / 2)
+        }
+        #expect(close(stage.shown.position.x, 100 * easeIn(0.5), 1e-9))
+        #expect(close(stage.shown.position.y, 50))
+    }
+
     @Test func fromToByTable() throws {
         // Half-way through each combination (model value 10):
         // from+to: 0→100 → 50
@@ -37,8 +98,9 @@ import Testing
         #expect(close(try sampleX(from: nil, to: 100, by: nil, at: 0.5), 55))
         // by only: model 10 → 10+30 → 25
         #expect(close(try sampleX(from: nil, to: nil, by: 30, at: 0.5), 25))
-        // none: stays at the model value
-        #expect(close(try sampleX(from: nil, to: nil, by: nil, at: 0.5), 10))
+        // none: from the previous value (0, before the model was set to 10 since the last
+        // update) to the current one → 5
+        #expect(close(try sampleX(from: nil, to: nil, by: nil, at: 0.5), 5))
         // from+to+by: by is ignored
         #expect(close(try sampleX(from: 0, to: 100, by: 7, at: 0.5), 50))
     }

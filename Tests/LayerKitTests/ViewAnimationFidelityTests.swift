@@ -238,7 +238,8 @@ private func near(_ a: Transform3D, _ b: Transform3D, _ tol: Double = 1e-9) -> B
         }
     }
 
-    @Test func beginFromCurrentStateReplacesEveryStackedAnimation() {
+    /// iOS 8 and later: `.beginFromCurrentState` stacks additively too; every block finishes.
+    @Test func beginFromCurrentStateStacksLikeAnyOtherBlock() {
         let rig = ViewRig()
         rig.scene.perform {
             let view = rig.view
@@ -259,13 +260,14 @@ private func near(_ a: Transform3D, _ b: Transform3D, _ tol: Double = 1e-9) -> B
             ViewAnimation.animate(
                 withDuration: 1, options: [.curveLinear, .beginFromCurrentState],
                 animations: { view.position = Point(x: 0, y: 0) }, completion: log3.callback(rig.scene))
-            #expect(view.animationKeys() == ["position"])
+            #expect(view.animationKeys() == ["position", "position-2", "position-3"])
             #expect(near(rig.onScreen.position, shown))
             rig.go(1)
-            #expect(near(rig.shown.position, Point(x: shown.x * 0.5, y: shown.y * 0.5)))
-            #expect(log1.calls.map { $0.finished } == [false] && near(log1.calls[0].time, 0.5))
-            #expect(log2.calls.map { $0.finished } == [false] && near(log2.calls[0].time, 0.5))
+            // model (0,0) + the first ended + (100,−100)·0.25 + (0,100)·0.5
+            #expect(near(rig.shown.position, Point(x: 25, y: 25)))
             rig.go(2)
+            #expect(log1.calls.map { $0.finished } == [true] && near(log1.calls[0].time, 1))
+            #expect(log2.calls.map { $0.finished } == [true] && near(log2.calls[0].time, 1.25))
             #expect(log3.calls.map { $0.finished } == [true] && near(log3.calls[0].time, 1.5))
         }
     }

@@ -317,7 +317,7 @@ struct HUDTests {
         let a = PixelRect(x: 0, y: 0, width: 10, height: 10)
         let b = PixelRect(x: 5, y: 5, width: 10, height: 10)
         let c = PixelRect(x: 100, y: 100, width: 5, height: 5)
-        let m = GalleryApp.merged([a, b, c])
+        let m = GalleryDamage.merged([a, b, c])
         #expect(m.count == 2)
         #expect(m.contains(PixelRect(x: 0, y: 0, width: 15, height: 15)))
         #expect(m.contains(c))
@@ -328,12 +328,12 @@ struct HUDTests {
         let a = PixelRect(x: 0, y: 0, width: 10, height: 10)
         let b = PixelRect(x: 12, y: 0, width: 10, height: 10)
         // Bounding box 22×10 = 220 px ≤ 2 × 200: one rectangle.
-        #expect(GalleryApp.coalesced([a, b]) == [PixelRect(x: 0, y: 0, width: 22, height: 10)])
+        #expect(GalleryDamage.coalesced([a, b]) == [PixelRect(x: 0, y: 0, width: 22, height: 10)])
         // Far apart: 110×110 = 12100 px > 2 × 200, kept apart.
         let far = PixelRect(x: 100, y: 100, width: 10, height: 10)
-        #expect(GalleryApp.coalesced([a, far]) == [a, far])
-        #expect(GalleryApp.coalesced([a]) == [a])
-        #expect(GalleryApp.coalesced([]) == [])
+        #expect(GalleryDamage.coalesced([a, far]) == [a, far])
+        #expect(GalleryDamage.coalesced([a]) == [a])
+        #expect(GalleryDamage.coalesced([]) == [])
     }
 
     @Test("titles that do not fit lose their origin in parentheses, then are cut short")

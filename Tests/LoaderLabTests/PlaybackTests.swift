@@ -83,3 +83,51 @@ struct PlaybackTests {
         #expect(playback.timeScaleDescription == "0.1x slow motion")
     }
 }
+
+/// The playback rates and seeking of the timeline panel.
+@Suite("Playback rates")
+struct PlaybackRateTests {
+    @Test("rates step 1 → 0.5 → 0.25 → 0.1 → 0.01 and back; local time stays continuous")
+    func rates() {
+        let playback = Playback(root: Layer())
+        #expect(Playback.rates == [1, 0.5, 0.25, 0.1, 0.01])
+        playback.stepRate(slower: true, at: 10)
+        #expect(playback.rate == 0.5 && playback.root.speed == 0.5)
+        // Ten seconds at half speed add five.
+        #expect(abs(playback.localTime(at: 20) - 15) < 1e-12)
+        for _ in 0..<5 { playback.stepRate(slower: true, at: 20) }
+        #expect(playback.rate == 0.01)
+        #expect(abs(playback.localTime(at: 120) - 16) < 1e-9)
+        playback.cycleRate(at: 120)
+        #expect(playback.rate == 1)
+        playback.stepRate(slower: false, at: 120)
+        #expect(playback.rate == 1)
+        playback.setRate(0.3, at: 120)
+        #expect(playback.rate == 1)
+    }
+
+    @Test("slow motion divides the rate by ten; the HUD names both")
+    func slowMotionOnARate() {
+        let playback = Playback(root: Layer())
+        playback.setRate(0.25, at: 0)
+        #expect(playback.timeScaleDescription == "0.25x")
+        playback.toggleSlowMotion(at: 0)
+        #expect(abs(playback.speed - 0.025) < 1e-15)
+        #expect(playback.timeScaleDescription == "0.025x (0.25x, slow motion)")
+        playback.togglePause(at: 1)
+        #expect(playback.timeScaleDescription == "paused (0.25x, slow motion)")
+        #expect(Playback.describe(0.01) == "0.01x" && Playback.describe(1) == "1x")
+    }
+
+    @Test("seeking sets a paused tree's time; it does nothing while running")
+    func seek() {
+        let playback = Playback(root: Layer())
+        #expect(!playback.seek(toLocalTime: 3))
+        playback.pause(at: 5)
+        playback.pause(at: 6)
+        #expect(playback.isPaused)
+        #expect(playback.seek(toLocalTime: 3.5))
+        #expect(playback.localTime(at: 50) == 3.5)
+        #expect(!playback.seek(toLocalTime: .nan))
+    }
+}

@@ -38,6 +38,10 @@ struct KeyMapTests {
         }
         // Shifted, AZERTY gives the digit itself.
         #expect(KeyMap.key(keysym: KeySym(XK_3), text: "3", keycode: 12) == .character("3"))
+        // The rate keys: "[" and "]" on US, "ü" and "+" where a German keyboard has them.
+        #expect(KeyMap.key(keysym: KeySym(XK_bracketleft), text: "[", keycode: 34) == .character("["))
+        #expect(KeyMap.key(keysym: 0xFC, text: "ü", keycode: 34) == .character("["))
+        #expect(KeyMap.key(keysym: KeySym(XK_plus), text: "+", keycode: 35) == .character("]"))
     }
 
     @Test("Latin letters, digits, space and ? follow the layout (Q on AZERTY is where its label is)")

@@ -1,0 +1,80 @@
+/// A layer that draws its sublayers several times (`CAReplicatorLayer`).
+///
+/// Instance 0 is the sublayers as they are. Instance k (k = 1 … `instanceCount` − 1) is the
+/// same sublayers with `instanceTransform` applied k times about the centre of the
+/// replicator's bounds, their time `k · instanceDelay` seconds behind (so an animation on a
+/// sublayer runs in a wave across the instances), and their colours multiplied by
+/// `instanceColor` plus k times the colour offsets, each channel clamped to 0…1 (instance 0
+/// takes `instanceColor` itself). Instances draw in order, instance 0 at the bottom.
+///
+/// In the presentation tree instance k is a container named `"instance k"` holding the
+/// copies: the replicator's bounds, centred, with `instanceTransform`ᵏ as its transform.
+/// Colours multiply solid colours (backgrounds, borders, shape fills and strokes); images are
+/// not tinted. Counts below 1 count as 1 (the sublayers drawn once), non-finite delays as 0.
+open class ReplicatorLayer: Layer {
+    public var instanceCount: Int = 1 { didSet { instancesDidChange() } }
+    public var instanceTransform: Transform3D = .identity { didSet { instancesDidChange() } }
+    public var instanceDelay: Double = 0 { didSet { instancesDidChange() } }
+    public var instanceColor: Color = .white { didSet { instancesDidChange() } }
+    public var instanceRedOffset: Double = 0 { didSet { instancesDidChange() } }
+    public var instanceGreenOffset: Double = 0 { didSet { instancesDidChange() } }
+    public var instanceBlueOffset: Double = 0 { didSet { instancesDidChange() } }
+    public var instanceAlphaOffset: Double = 0 { didSet { instancesDidChange() } }
+
+    public override init() { super.init() }
+
+    private func instancesDidChange() {
+        invalidatePresentation()
+        scene?.setNeedsUpdate()
+    }
+
+    /// The colour instance `k` is multiplied by.
+    public func color(ofInstance k: Int) -> Color {
+        func channel(_ base: Double, _ offset: Double) -> Double {
+            let v = base + Double(k) * (offset.isFinite ? offset : 0)
+            return v.isFinite ? Swift.min(1, Swift.max(0, v)) : 0
+        }
+        return Color(
+            red: channel(instanceColor.red, instanceRedOffset),
+            green: channel(instanceColor.green, instanceGreenOffset),
+            blue: channel(instanceColor.blue, instanceBlueOffset),
+            alpha: channel(instanceColor.alpha, instanceAlphaOffset))
+    }
+
+    /// `instanceCount`, at least 1.
+    var effectiveCount: Int { Swift.max(1, instanceCount) }
+
+    /// `instanceDelay`, 0 when not finite.
+    var effectiveDelay: Double { instanceDelay.isFinite ? instanceDelay : 0 }
+
+    /// `instanceTransform` applied `k` times.
+    func transform(ofInstance k: Int) -> Transform3D {
+        var m = Transform3D.identity
+        for _ in 0..<k { m = m.multiplied(by: instanceTransform) }
+        return m
+    }
+}
+
+extension PresentationLayer {
+    /// This subtree with every solid colour multiplied by `tint`, channel by channel.
+    func tinted(by tint: Color) -> PresentationLayer {
+        if tint == .white { return self }
+        func times(_ c: Color?) -> Color? {
+            c.map {
+                Color(
+                    red: $0.red * tint.red, green: $0.green * tint.green, blue: $0.blue * tint.blue,
+                    alpha: $0.alpha * tint.alpha)
+            }
+        }
+        var copy = self
+        copy.properties.backgroundColor = times(properties.backgroundColor)
+        copy.properties.borderColor = times(properties.borderColor)
+        if var shape = copy.shape {
+            shape.fillColor = times(shape.fillColor)
+            shape.strokeColor = times(shape.strokeColor)
+            copy.shape = shape
+        }
+        copy.sublayers = sublayers.map { $0.tinted(by: tint) }
+        return copy
+    }
+}

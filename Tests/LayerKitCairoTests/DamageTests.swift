@@ -1,0 +1,82 @@
+import LayerKit
+import LayerKitCairo
+import Testing
+
+/// `LayerRenderer.damage(from:to:)` against the renderer itself: every pixel that differs
+/// between drawing the old tree and drawing the new one lies inside the damage.
+@Suite struct DamageTests {
+    static let red = Color(red: 1, green: 0, blue: 0)
+    static let blue = Color(red: 0, green: 0, blue: 1)
+
+    /// A parent anchored off-centre, turned, whose sublayerTransform turns and scales its
+    /// sublayers about that anchor; inside, a square with a child, and a masking layer.
+    static func tree(_ change: (inout PresentationLayer) -> Void = { _ in }) -> PresentationLayer {
+        let inner = Fixture.layer("inner", size: Size(6, 6), center: Point(12, 4), background: blue)
+        let square = Fixture.layer(
+            "square", size: Size(16, 12), center: Point(20, 14), background: red, sublayers: [inner])
+        let hidden = Fixture.layer("masked.child", size: Size(30, 6), center: Point(10, 5), background: red)
+        let mask = Fixture.layer(
+            "mask", size: Size(14, 10), center: Point(34, 30), background: Color(red: 0, green: 1, blue: 0),
+            sublayers: [hidden]
+        ) { $0.masksToBounds = true }
+        var parent = Fixture.layer(
+            "parent", size: Size(50, 40), center: Point(60, 60), sublayers: [square, mask]
+        ) { p in
+            p.anchorPoint = Point(0.2, 0.7)
+            p.transform = Transform3D(rotationZ: 0.3)
+            p.sublayerTransform = Transform3D(rotationZ: -0.5).scaledBy(x: 1.3, y: 0.8)
+        }
+        change(&parent)
+        return Fixture.layer("root", size: Size(120, 120), center: Point(60, 60), sublayers: [parent])
+    }
+
+    static let changes: [(String, @Sendable (inout PresentationLayer) -> Void)] = [
+        ("square moves", { $0.sublayers[0].properties.position.x += 7 }),
+        ("inner turns", { $0.sublayers[0].sublayers[0].properties.transform = Transform3D(rotationZ: 0.8) }),
+        ("inner recoloured", { $0.sublayers[0].sublayers[0].properties.backgroundColor = .black }),
+        ("square hidden", { $0.sublayers[0].properties.isHidden = true }),
+        ("masked child slides", { $0.sublayers[1].sublayers[0].properties.position.x += 12 }),
+        ("mask grows", { $0.sublayers[1].properties.bounds.size.width = 24 }),
+        ("sublayerTransform turns", { $0.properties.sublayerTransform = Transform3D(rotationZ: 0.4) }),
+        ("parent moves", { $0.properties.position.y -= 9 }),
+    ]
+
+    @Test(arguments: [1, 2])
+    func changedPixelsLieInsideTheDamage(scale: Int) throws {
+        let old = Self.tree()
+        let before = try Fixture.render(old, width: 120, height: 120, scale: scale)
+        for (what, change) in Self.changes {
+            let new = Self.tree(change)
+            let after = try Fixture.render(new, width: 120, height: 120, scale: scale)
+            let rects = try #require(LayerRenderer.damage(from: old, to: new), "\(what)")
+            // A pixel is damaged when its square (in points) touches a rectangle grown by a
+            // pixel for anti-aliasing.
+            let grow = 1 / Double(scale)
+            let grown = rects.map { $0.insetBy(dx: -grow, dy: -grow) }
+            var changed = 0
+            var outside = 0
+            for y in 0..<(120 * scale) {
+                for x in 0..<(120 * scale) where before.pixel(x: x, y: y) != after.pixel(x: x, y: y) {
+                    changed += 1
+                    let pixel = Rect(
+                        x: Double(x) / Double(scale), y: Double(y) / Double(scale), width: grow, height: grow)
+                    if !grown.contains(where: { $0.intersects(pixel) }) { outside += 1 }
+                }
+            }
+            #expect(changed > 0, "\(what): nothing changed on screen")
+            #expect(outside == 0, "\(what): \(outside) of \(changed) changed pixels lie outside the damage")
+        }
+    }
+
+    @Test func unchangedTreesHaveNoDamageAndLocalChangesStayLocal() throws {
+        #expect(LayerRenderer.damage(from: Self.tree(), to: Self.tree()) == [])
+        // The inner square's recolouring damages about its own 6×6 points (turned and scaled
+        // by the parent's transforms), far less than the 120×120 tree.
+        let rects = try #require(
+            LayerRenderer.damage(
+                from: Self.tree(),
+                to: Self.tree { $0.sublayers[0].sublayers[0].properties.backgroundColor = .black }))
+        let area = rects.reduce(0) { $0 + $1.width * $1.height }
+        #expect(area > 0 && area < 2 * 12 * 12)
+    }
+}
