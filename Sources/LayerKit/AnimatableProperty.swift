@@ -3,6 +3,10 @@
 struct LayerValues {
     var layer: LayerProperties
     var shape: ShapeProperties?
+    /// For gradient layers only.
+    var gradient: GradientProperties? = nil
+    /// For text layers only.
+    var text: TextProperties? = nil
 }
 
 /// One animatable property, reached by a Core Animation key path such as `"transform.rotation.z"`.
@@ -15,12 +19,15 @@ struct AnimatableProperty<Value: Interpolatable>: Sendable {
     let isShapeProperty: Bool
     let get: @Sendable (LayerValues) -> Value
     let set: @Sendable (inout LayerValues, Value) -> Void
+    /// The layer class whose own property this is (`GradientLayer`'s `colors` …), or nil.
+    var owner: OwningLayerClass? = nil
 }
 
 /// A property of any value type; the generic code behind it is reached through these methods.
 protocol AnyAnimatableProperty: Sendable {
     var keyPath: String { get }
     var isShapeProperty: Bool { get }
+    var owner: OwningLayerClass? { get }
     /// Compiles a property animation for this property (checks its value types).
     func makeProgram(for animation: PropertyAnimation, context: CompileContext) throws
         -> AnimationProgram
@@ -93,6 +100,7 @@ extension AnimatableProperty: AnyAnimatableProperty {
 /// Everything compiling an animation needs to know about the layer it is added to.
 struct CompileContext {
     var isShapeLayer: Bool
+    var layerClass: OwningLayerClass? = nil
     /// The layer's values before the changes made since the scene's last update (what the
     /// render tree last committed), when any were made; nil when the model is unchanged.
     var previous: LayerValues? = nil
@@ -177,6 +185,20 @@ enum KeyPathRegistry {
         add(layer("sublayerTransform", \.sublayerTransform))
         add(layerColor("backgroundColor", \.backgroundColor))
         add(layerColor("borderColor", \.borderColor))
+        add(layerColor("shadowColor", \.shadowColor))
+        add(layer("shadowOpacity", \.shadowOpacity))
+        add(layer("shadowOffset", \.shadowOffset))
+        add(layer("shadowOffset.width", \.shadowOffset.width))
+        add(layer("shadowOffset.height", \.shadowOffset.height))
+        add(layer("shadowRadius", \.shadowRadius))
+        add(layer("contentsRect", \.contentsRect))
+        add(layer("contentsCenter", \.contentsCenter))
+        add(layer("contentsScale", \.contentsScale))
+        // An unset shadow path animates from and to the empty path, as a shape's does.
+        add(
+            AnimatableProperty<Path>(
+                keyPath: "shadowPath", isShapeProperty: false, get: { $0.layer.shadowPath ?? Path() },
+                set: { $0.layer.shadowPath = $1 }))
 
         // Field key paths of `transform` and `sublayerTransform`, as Core Animation names them.
         for (base, transform) in [
@@ -235,6 +257,7 @@ enum KeyPathRegistry {
         add(shape("miterLimit", \.miterLimit))
         add(shapeColor("strokeColor", \.strokeColor))
         add(shapeColor("fillColor", \.fillColor))
+        for p in GradientLayer.animatableProperties + TextLayer.animatableProperties { t[p.keyPath] = p }
         return t
     }()
 }

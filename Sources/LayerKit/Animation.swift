@@ -25,6 +25,8 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
     case wrongValueType(keyPath: String, role: String, expected: String, actual: String)
     /// A keyframe `path` on a key path whose values are not points.
     case pathRequiresPointKeyPath(String)
+    /// A key path of a layer class's own (`"colors"` of a `GradientLayer`) on another layer.
+    case requiresLayerClass(keyPath: String, layerClass: String)
 
     public var description: String {
         switch self {
@@ -38,6 +40,8 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
             "\(role) for key path \"\(k)\" must be a \(expected), not a \(actual)"
         case .pathRequiresPointKeyPath(let k):
             "a keyframe path needs a point key path such as \"position\", not \"\(k)\""
+        case .requiresLayerClass(let k, let c):
+            "key path \"\(k)\" is only animatable on a \(c)"
         }
     }
 }
@@ -141,6 +145,9 @@ public class PropertyAnimation: Animation {
         }
         if property.isShapeProperty, !context.isShapeLayer {
             throw AnimationError.requiresShapeLayer(keyPath: keyPath)
+        }
+        if let owner = property.owner, context.layerClass != owner {
+            throw AnimationError.requiresLayerClass(keyPath: keyPath, layerClass: owner.rawValue)
         }
         let program = try property.makeProgram(for: self, context: context)
         return CompiledAnimation(

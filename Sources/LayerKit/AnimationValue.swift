@@ -12,6 +12,8 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case bool(Bool)
     /// A shape layer's `path` (`CGPath`).
     case path(Path)
+    /// An array of values (`NSArray`): a gradient's `colors` or `locations`.
+    case array([AnimationValue])
 
     /// The case's name, used in error messages ("number", "point", …).
     public var typeName: String {
@@ -24,6 +26,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         case .color: "color"
         case .bool: "bool"
         case .path: "path"
+        case .array: "array"
         }
     }
 
@@ -37,6 +40,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         case .color(let v): "\(v)"
         case .bool(let v): "\(v)"
         case .path(let v): "path of \(v.elements.count) elements"
+        case .array(let v): "[" + v.map(\.description).joined(separator: ", ") + "]"
         }
     }
 }

@@ -9,7 +9,7 @@
 /// presentation value) unless the current `Transaction` disables actions, as Core Animation
 /// does. A layer outside any scene, or one no scene update has shown yet, changes without
 /// animation (like a layer created in the current Core Animation transaction). `isHidden`,
-/// `contents`, `masksToBounds` and shape paths change instantly.
+/// `contents`, `masksToBounds`, `maskedCorners` and shape paths change instantly.
 ///
 /// Open, as `CALayer` is, so that a loader's own layer class (`class SpinnerLayer: CALayer`)
 /// compiles: a subclass adds its own state, sublayers and animations in its initialisers and
@@ -36,8 +36,8 @@ open class Layer {
     open class func defaultAction(forKey key: String) -> LayerAction? { nil }
     /// This subtree's last presentation, kept while nothing in it animates or changes, so a
     /// scene update reuses it instead of rebuilding it (a header's list of static rows).
-    /// Invariant: a layer holds one only if all its sublayers do, so a layer without one has
-    /// no ancestor with one.
+    /// Invariant: a layer holds one only if all its sublayers (and its mask) do, so a layer
+    /// without one has no ancestor with one.
     var cachedPresentation: PresentationLayer?
     /// Set on a scene's root layer only.
     weak var hostScene: Scene?
@@ -56,6 +56,10 @@ open class Layer {
 
     public private(set) var sublayers: [Layer] = []
     public private(set) weak var superlayer: Layer?
+    /// The mask's storage (see Layer+Mask.swift).
+    var maskLayer: Layer?
+    /// Set on a mask: the layer it masks, which its time and scene come from.
+    weak var maskedLayer: Layer?
 
     public init() {}
 
@@ -129,6 +133,44 @@ open class Layer {
         get { model.zPosition }
         set { set(\.zPosition, newValue, action: "zPosition") }
     }
+    public var maskedCorners: CornerMask {
+        get { model.maskedCorners }
+        set { set(\.maskedCorners, newValue, action: nil) }
+    }
+    public var shadowColor: Color? {
+        get { model.shadowColor }
+        set { set(\.shadowColor, newValue, action: "shadowColor") }
+    }
+    public var shadowOpacity: Double {
+        get { model.shadowOpacity }
+        set { set(\.shadowOpacity, newValue, action: "shadowOpacity") }
+    }
+    public var shadowOffset: Size {
+        get { model.shadowOffset }
+        set { set(\.shadowOffset, newValue, action: "shadowOffset") }
+    }
+    public var shadowRadius: Double {
+        get { model.shadowRadius }
+        set { set(\.shadowRadius, newValue, action: "shadowRadius") }
+    }
+    /// Animatable with explicit animations only: like every path property of Core Animation,
+    /// it has no implicit animation.
+    public var shadowPath: Path? {
+        get { model.shadowPath }
+        set { set(\.shadowPath, newValue, action: nil) }
+    }
+    public var contentsRect: Rect {
+        get { model.contentsRect }
+        set { set(\.contentsRect, newValue, action: "contentsRect") }
+    }
+    public var contentsCenter: Rect {
+        get { model.contentsCenter }
+        set { set(\.contentsCenter, newValue, action: "contentsCenter") }
+    }
+    public var contentsScale: Double {
+        get { model.contentsScale }
+        set { set(\.contentsScale, newValue, action: "contentsScale") }
+    }
 
     /// `CALayer.frame`: the bounds' box in the superlayer, derived from position, bounds,
     /// anchorPoint and transform. Setting it sets `bounds.size` and `position` (the origin of
@@ -201,7 +243,7 @@ open class Layer {
         var layer: Layer? = self
         while let current = layer, current.cachedPresentation != nil {
             current.cachedPresentation = nil
-            layer = current.superlayer
+            layer = current.parentInTree
         }
     }
 
@@ -213,7 +255,7 @@ open class Layer {
         while let layer = l {
             chain.append(layer)
             if layer.hostScene != nil { break }
-            l = layer.superlayer
+            l = layer.parentInTree
         }
         var map = TimeMap.identity
         for layer in chain.reversed() { map = layer.childTimeMap(from: map) }
@@ -264,7 +306,7 @@ open class Layer {
         var l: Layer? = self
         while let layer = l {
             if let s = layer.hostScene { return s }
-            l = layer.superlayer
+            l = layer.parentInTree
         }
         return nil
     }
@@ -278,6 +320,7 @@ open class Layer {
     public func insertSublayer(_ layer: Layer, at index: Int) {
         guard layer !== self, !isDescendant(of: layer) else { return }
         layer.removeFromSuperlayer()
+        layer.maskedLayer?.mask = nil
         let i = Swift.min(Swift.max(index, 0), sublayers.count)
         sublayers.insert(layer, at: i)
         layer.superlayer = self
@@ -318,12 +361,12 @@ open class Layer {
         superlayer = nil
     }
 
-    /// True when `ancestor` is this layer's superlayer or above it.
+    /// True when `ancestor` is this layer's superlayer (or the layer it masks) or above it.
     func isDescendant(of ancestor: Layer) -> Bool {
-        var l = superlayer
+        var l = parentInTree
         while let layer = l {
             if layer === ancestor { return true }
-            l = layer.superlayer
+            l = layer.parentInTree
         }
         return false
     }
@@ -356,7 +399,7 @@ open class Layer {
         let transactionDuration = scene?.actions.animationDuration ?? TimingModel.defaultDuration
         let compiled = try copy.compile(
             context: CompileContext(
-                isShapeLayer: self is ShapeLayer,
+                isShapeLayer: self is ShapeLayer, layerClass: OwningLayerClass(of: self),
                 previous: scene.flatMap { committedAt == $0.updateCount ? committedValues : nil }),
             inheritedDuration: transactionDuration > 0 ? transactionDuration : TimingModel.defaultDuration)
         if let key, let old = entries.first(where: { $0.key == key }) {
@@ -401,7 +444,7 @@ open class Layer {
     /// the reference cycles that running animations' delegates make.
     public func removeAllAnimationsInSubtree() {
         removeAllAnimations()
-        for sub in sublayers { sub.removeAllAnimationsInSubtree() }
+        for sub in timedSublayers { sub.removeAllAnimationsInSubtree() }
     }
 
     /// The keys of the animations added with a key, in the order they were added.
@@ -497,6 +540,8 @@ open class Layer {
     public func presentation() -> PresentationLayer? {
         guard let scene else { return nil }
         let v = scene.values(of: self, at: scene.currentTime)
-        return PresentationLayer(name: name, properties: v.layer, shape: v.shape, sublayers: [])
+        return PresentationLayer(
+            name: name, properties: v.layer, shape: v.shape, sublayers: [], gradient: v.gradient,
+            mask: mask.flatMap { $0.presentation() }, text: v.text)
     }
 }

@@ -18,6 +18,25 @@ public struct LayerProperties: Hashable, Sendable {
     public var contents: ImageReference? = nil
     public var contentsGravity: ContentsGravity = .resize
     public var zPosition: Double = 0
+    /// The corners `cornerRadius` rounds (`CALayer.maskedCorners`).
+    public var maskedCorners: CornerMask = .all
+    /// The shadow (see `LayerRenderer`'s shadow drawing for the blur): nil draws none.
+    public var shadowColor: Color? = .black
+    /// 0 (the default) draws no shadow.
+    public var shadowOpacity: Double = 0
+    /// In the layer's own coordinates; (0, −3) puts the default shadow above the layer, as on
+    /// iOS (Core Animation's default came from the Mac, where y grows upward).
+    public var shadowOffset: Size = Size(width: 0, height: -3)
+    /// The blur radius in points.
+    public var shadowRadius: Double = 3
+    /// The shadow's shape, filled with the non-zero rule; nil takes the layer's drawn alpha.
+    public var shadowPath: Path? = nil
+    /// The part of the contents image shown, in its unit coordinates (see `ContentsLayout`).
+    public var contentsRect: Rect = ContentsLayout.unitRect
+    /// The stretchable part of the shown contents, in their unit coordinates (nine-part).
+    public var contentsCenter: Rect = ContentsLayout.unitRect
+    /// Image pixels per point of the contents.
+    public var contentsScale: Double = 1
 
     public init() {}
 }
@@ -74,27 +93,47 @@ public struct ImageReference: Hashable, Sendable {
 
 /// One layer of a presentation tree: a value snapshot of what is drawn at one moment.
 public struct PresentationLayer: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable { case layer, shape, image }
+    public enum Kind: String, Hashable, Sendable { case layer, shape, image, gradient, text }
 
     public var name: String?
     public var properties: LayerProperties
     /// Present for shape layers only.
     public var shape: ShapeProperties?
     public var sublayers: [PresentationLayer]
+    /// Present for gradient layers only.
+    public var gradient: GradientProperties?
+    /// Present for text layers only.
+    public var text: TextProperties?
+    /// The mask's storage: none or one (a struct cannot hold itself directly).
+    private var maskStorage: [PresentationLayer]
 
     public init(
         name: String? = nil, properties: LayerProperties = LayerProperties(),
-        shape: ShapeProperties? = nil, sublayers: [PresentationLayer] = []
+        shape: ShapeProperties? = nil, sublayers: [PresentationLayer] = [],
+        gradient: GradientProperties? = nil, mask: PresentationLayer? = nil, text: TextProperties? = nil
     ) {
         self.name = name
         self.properties = properties
         self.shape = shape
         self.sublayers = sublayers
+        self.gradient = gradient
+        self.text = text
+        maskStorage = mask.map { [$0] } ?? []
     }
 
-    /// `"shape"` for shape layers, `"image"` for layers with contents, else `"layer"`.
+    /// The mask layer's presentation (`CALayer.mask`), in this layer's coordinates: this layer
+    /// shows through its drawn alpha.
+    public var mask: PresentationLayer? {
+        get { maskStorage.first }
+        set { maskStorage = newValue.map { [$0] } ?? [] }
+    }
+
+    /// `"shape"` for shape layers, `"gradient"` for gradient layers, `"text"` for text layers,
+    /// `"image"` for layers with contents, else `"layer"`.
     public var kind: Kind {
         if shape != nil { return .shape }
+        if gradient != nil { return .gradient }
+        if text != nil { return .text }
         if properties.contents != nil { return .image }
         return .layer
     }

@@ -88,7 +88,7 @@ extension Scene {
             eventWork &+= 1 + l.entries.count
             for entry in l.entries { pushNextEvent(of: entry, map: map) }
             // A subtree that keeps its presentation has no animations anywhere in it.
-            for sub in l.sublayers where sub.cachedPresentation == nil {
+            for sub in l.timedSublayers where sub.cachedPresentation == nil {
                 visit(sub, sub.childTimeMap(from: map))
             }
         }

@@ -284,8 +284,16 @@ public final class Scene {
             children = replicate(
                 replicator, first: children, bounds: v.layer.bounds, map: map, at: t, running: &running)
         }
+        // The mask is evaluated like a sublayer, in this layer's time.
+        var mask: PresentationLayer?
+        if let m = layer.mask {
+            mask =
+                m.cachedPresentation ?? evaluate(m, map: m.childTimeMap(from: map), at: t, running: &running)
+            if m.cachedPresentation == nil { isStatic = false }
+        }
         let result = PresentationLayer(
-            name: layer.name, properties: v.layer, shape: v.shape, sublayers: children)
+            name: layer.name, properties: v.layer, shape: v.shape, sublayers: children,
+            gradient: v.gradient, mask: mask, text: v.text)
         if isStatic { layer.cachedPresentation = result }
         return result
     }
@@ -347,7 +355,7 @@ public final class Scene {
             for entry in l.entries where entry.needsStamp {
                 stamp(entry, at: now, map: map)
             }
-            for sub in l.sublayers { visit(sub, sub.childTimeMap(from: map)) }
+            for sub in l.timedSublayers { visit(sub, sub.childTimeMap(from: map)) }
         }
         visit(layer, layer.timeMap)
     }

@@ -9,29 +9,38 @@ extension LayerRenderer {
     static let quarterCircleKappa = 4.0 / 3.0 * (2.0.squareRoot() - 1)
 
     /// Adds `rect` with corners rounded by `radius` (at most half the shorter side; 0 or less
-    /// gives square corners) to the path, clearing it first unless `newPath` is false.
-    func appendRoundedRect(_ rect: Rect, radius: Double, _ canvas: Canvas, newPath: Bool = true) {
+    /// gives square corners) at the `corners` that `maskedCorners` names, the others square,
+    /// to the path, clearing it first unless `newPath` is false.
+    func appendRoundedRect(
+        _ rect: Rect, radius: Double, corners: CornerMask = .all, _ canvas: Canvas, newPath: Bool = true
+    ) {
         let cr = canvas.cr
         let r = rect.standardized
         let radius = min(radius, min(r.width, r.height) / 2)
         if newPath { cairo_new_path(cr) }
-        if radius <= 0 {
+        if radius <= 0 || corners.intersection(.all).isEmpty {
             cairo_rectangle(cr, r.origin.x, r.origin.y, r.size.width, r.size.height)
             return
         }
+        func corner(_ c: CornerMask) -> Double { corners.contains(c) ? radius : 0 }
+        let tl = corner(.layerMinXMinYCorner)
+        let tr = corner(.layerMaxXMinYCorner)
+        let bl = corner(.layerMinXMaxYCorner)
+        let br = corner(.layerMaxXMaxYCorner)
         // One cubic per quarter circle, control points kappa·radius along the tangents: within
         // 0.03 % of the radius of the true arc, without the trigonometry and per-call segment
-        // count of `cairo_arc`. Same start and direction as arcs from −90° clockwise.
-        let k = radius * Self.quarterCircleKappa
+        // count of `cairo_arc`. Same start and direction as arcs from −90° clockwise. A square
+        // corner is a degenerate cubic on its point.
+        let k = Self.quarterCircleKappa
         cairo_new_sub_path(cr)
-        cairo_move_to(cr, r.maxX - radius, r.minY)
-        cairo_curve_to(cr, r.maxX - radius + k, r.minY, r.maxX, r.minY + radius - k, r.maxX, r.minY + radius)
-        cairo_line_to(cr, r.maxX, r.maxY - radius)
-        cairo_curve_to(cr, r.maxX, r.maxY - radius + k, r.maxX - radius + k, r.maxY, r.maxX - radius, r.maxY)
-        cairo_line_to(cr, r.minX + radius, r.maxY)
-        cairo_curve_to(cr, r.minX + radius - k, r.maxY, r.minX, r.maxY - radius + k, r.minX, r.maxY - radius)
-        cairo_line_to(cr, r.minX, r.minY + radius)
-        cairo_curve_to(cr, r.minX, r.minY + radius - k, r.minX + radius - k, r.minY, r.minX + radius, r.minY)
+        cairo_move_to(cr, r.maxX - tr, r.minY)
+        cairo_curve_to(cr, r.maxX - tr + k * tr, r.minY, r.maxX, r.minY + tr - k * tr, r.maxX, r.minY + tr)
+        cairo_line_to(cr, r.maxX, r.maxY - br)
+        cairo_curve_to(cr, r.maxX, r.maxY - br + k * br, r.maxX - br + k * br, r.maxY, r.maxX - br, r.maxY)
+        cairo_line_to(cr, r.minX + bl, r.maxY)
+        cairo_curve_to(cr, r.minX + bl - k * bl, r.maxY, r.minX, r.maxY - bl + k * bl, r.minX, r.maxY - bl)
+        cairo_line_to(cr, r.minX, r.minY + tl)
+        cairo_curve_to(cr, r.minX, r.minY + tl - k * tl, r.minX + tl - k * tl, r.minY, r.minX + tl, r.minY)
         cairo_close_path(cr)
     }
 
@@ -44,10 +53,11 @@ extension LayerRenderer {
         guard outer.width > 0, outer.height > 0 else { return }
         let cr = canvas.cr
         canvas.setSource(color)
-        appendRoundedRect(outer, radius: radius, canvas)
+        appendRoundedRect(outer, radius: radius, corners: p.maskedCorners, canvas)
         if 2 * w < min(outer.width, outer.height) {
             let inner = outer.insetBy(dx: w, dy: w)
-            appendRoundedRect(inner, radius: max(0, radius - w), canvas, newPath: false)
+            appendRoundedRect(
+                inner, radius: max(0, radius - w), corners: p.maskedCorners, canvas, newPath: false)
         }
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
         cairo_fill(cr)

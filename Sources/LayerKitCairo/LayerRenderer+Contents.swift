@@ -1,38 +1,27 @@
 import CCairo
 import LayerKit
 
-/// A layer's contents: its image placed by `contentsGravity`, or a placeholder when the image
+/// A layer's contents: its image laid out by `ContentsLayout` (+NinePart), or a placeholder when the image
 /// cannot be loaded.
 extension LayerRenderer {
-    /// Draws the image `contents` names where `gravity` puts it in `bounds` (a placeholder
-    /// when it cannot be loaded).
-    func drawContents(
-        _ contents: ImageReference, gravity: ContentsGravity, bounds: Rect, _ canvas: Canvas
-    ) {
+    /// The image laid out by `ContentsLayout` (contentsRect, contentsCenter, contentsScale and
+    /// the gravity) in the layer's bounds (a placeholder when it cannot be loaded).
+    func drawContents(_ contents: ImageReference, _ p: LayerProperties, _ canvas: Canvas) {
         let image: ImageSurface
         do {
             image = try images.image(at: contents.path)
         } catch {
-            drawPlaceholder(in: bounds, canvas)
+            drawPlaceholder(in: p.bounds, canvas)
             return
         }
-        let scale = contents.scale.isFinite && contents.scale > 0 ? contents.scale : 1
-        let size = Size(width: Double(image.width) / scale, height: Double(image.height) / scale)
-        let dest = Self.contentsRect(gravity: gravity, bounds: bounds.standardized, imageSize: size)
-        guard dest.isFinite, dest.size.width > 0, dest.size.height > 0 else { return }
-        let cr = canvas.cr
-        cairo_save(cr)
-        cairo_translate(cr, dest.origin.x, dest.origin.y)
-        cairo_scale(cr, dest.size.width / Double(image.width), dest.size.height / Double(image.height))
-        cairo_set_source_surface(cr, image.pointer, 0, 0)
-        let pattern = cairo_get_source(cr)
-        // Pad, not none: a scaled image keeps a crisp edge instead of fading into transparency.
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
-        cairo_new_path(cr)
-        cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))
-        cairo_fill(cr)
-        cairo_restore(cr)
+        let pieces = ContentsLayout.pieces(
+            pixels: Size(width: Double(image.width), height: Double(image.height)),
+            imageScale: contents.scale,
+            properties: p
+        ) { bounds, size in
+            Self.contentsRect(gravity: p.contentsGravity, bounds: bounds, imageSize: size)
+        }
+        drawPieces(pieces, of: image, canvas)
     }
 
     /// Where contents of `imageSize` points go in `bounds` for each gravity, as Core Animation

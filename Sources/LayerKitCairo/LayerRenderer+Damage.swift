@@ -9,8 +9,10 @@ extension LayerRenderer {
     /// static list damages the dots, not the list.
     ///
     /// Conservative: each extent is the bounding box of the layer's bounds, its shape's path
-    /// widened by the stroke, and its sublayers (clipped to its bounds when it masks). Returns
-    /// nil when an extent cannot be bounded (contents drawn with an unscaled gravity, which may
+    /// widened by the stroke, its text, and its sublayers (clipped to its bounds when it masks),
+    /// grown by its shadow (`shadowExtent`), cut by its mask's extent. A layer with a shadow or
+    /// a mask damages its whole extent when anything in it changes (its shadow follows its
+    /// sublayers' alpha; a change of the mask changes what shows anywhere in it). Returns nil when an extent cannot be bounded (contents drawn with an unscaled gravity, which may
     /// overhang), so the caller redraws everything. An empty array means nothing changed.
     public static func damage(from old: PresentationLayer, to new: PresentationLayer) -> [Rect]? {
         var rects: [Rect] = []
@@ -42,8 +44,23 @@ extension LayerRenderer {
 
         mutating func enter(_ layer: PresentationLayer, at place: PresentationWalk.Place) -> Void? {
             guard bounded else { return nil }
-            // Bounds, contents (or a failed image's placeholder) and the widened path.
-            guard let own = leafExtent(layer) else {
+            if hasEffects(layer) {
+                // Shadows and masks are measured in the layer's own space, around everything
+                // it draws: its subtree is counted here.
+                guard let local = localExtent(of: layer) else {
+                    bounded = false
+                    return nil
+                }
+                let box = place.toRoot.apply(to: local)
+                guard box.isFinite || box.isNull else {
+                    bounded = false
+                    return nil
+                }
+                extent = extent.union(box)
+                return nil
+            }
+            // Bounds, contents (or a failed image's placeholder), the widened path and text.
+            guard let own = ownExtent(of: layer) else {
                 bounded = false
                 return nil
             }
@@ -69,7 +86,9 @@ extension LayerRenderer {
     ) -> Bool {
         if old == new { return true }
         let p = new.properties
-        if old.properties == p, old.shape == new.shape, old.sublayers.count == new.sublayers.count {
+        if old.properties == p, old.shape == new.shape, old.gradient == new.gradient, old.text == new.text,
+            old.mask == new.mask, old.sublayers.count == new.sublayers.count, !hasEffects(new)
+        {
             // The layer itself draws the same; only some of its sublayers changed.
             let toSuperlayer = new.transformToSuperlayer(superlayer)
             let toRoot = toSuperlayer.concatenating(superlayerToRoot)

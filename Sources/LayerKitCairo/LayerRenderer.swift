@@ -7,20 +7,23 @@ import LayerKit
 /// transform, so each layer is placed by `PresentationLayer.transformToSuperlayer(_:)`
 /// (bounds origin and anchor point, the 2D affine part of `transform`, `position`, then the
 /// superlayer's `sublayerTransform` about the superlayer's anchor point) and drawn with its
-/// `toRoot` as Cairo's matrix. A layer draws, in Apple's documented order: background (rounded
-/// by `cornerRadius`), contents, shape (fill, then stroke; "composited between the layer's
-/// contents and its first sublayer"), sublayers sorted by `zPosition` (ties keep their order),
-/// and last the border ("composited above the receiver's contents and sublayers").
-/// `masksToBounds` clips contents and sublayers to the bounds, rounded by `cornerRadius`.
+/// `toRoot` as Cairo's matrix. A layer draws, in Apple's documented order: its shadow
+/// (+Shadow) beneath everything, background (rounded by `cornerRadius` at its
+/// `maskedCorners`), a gradient layer's gradient (+Gradient), contents (+NinePart), a text
+/// layer's text (+Text), shape (fill, then stroke; "composited between the layer's contents
+/// and its first sublayer"), sublayers sorted by `zPosition` (ties keep their order), and last
+/// the border ("composited above the receiver's contents and sublayers"). `masksToBounds`
+/// clips contents, text and sublayers to the rounded bounds.
 ///
 /// What the walk skips is not drawn, with its whole subtree, and its siblings still draw: a
 /// layer that is hidden, has opacity 0 (or NaN), non-finite geometry, or a transform to its
 /// superlayer that is singular or not finite (its own, or its superlayer's
 /// `sublayerTransform`: then only the sublayers are skipped). So is a layer whose matrix on
 /// the canvas Cairo could not invert (`Canvas.setMatrix(_:)`). Opacity below 1 composites the
-/// layer and its subtree as one group; at 1 no group is made. Images come from `images`; one
-/// that cannot be loaded is reported once by the cache and drawn as a placeholder: a magenta
-/// box with a cross.
+/// layer and its subtree as one group; at 1 no group is made. A layer with a mask is drawn as
+/// a group shown through the mask's alpha (+Mask). Images come from `images`; one that cannot
+/// be loaded is reported once by the cache and drawn as a placeholder: a magenta box with a
+/// cross.
 public final class LayerRenderer {
     public let images: ImageCache
     /// Dashed strokes drawn again at the same place, kept as pixels (see `StrokeCache`).
@@ -42,6 +45,14 @@ public final class LayerRenderer {
         strokeCache.endDraw()
     }
 
+    /// Draws `layer` and its subtree placed as a root (by its own position and transform) in
+    /// the canvas's current coordinates, without saving Cairo's state around it: a mask in its
+    /// masked layer's coordinates, a shadow's body on its offscreen canvas.
+    func drawLayer(_ layer: PresentationLayer, on canvas: Canvas) {
+        var painter = Painter(renderer: self, canvas: canvas)
+        layer.walk(&painter, from: .superlayer(nil, toSpace: canvas.matrix))
+    }
+
     /// Indices of `layers` in the order they are drawn (`PresentationWalk.drawingOrder(_:)`):
     /// sorted by `zPosition`, ties kept in their original order.
     public static func drawingOrder(_ layers: [PresentationLayer]) -> [Int] {
@@ -50,15 +61,16 @@ public final class LayerRenderer {
 }
 
 /// One layer's drawing, split around its sublayers: `enter` draws what lies below them
-/// (background, contents, shape) and opens the group and the mask; `leave` closes the mask,
-/// draws the border above them and composites the group.
+/// (shadow, background, gradient, contents, text, shape) and opens the group and the clip;
+/// `leave` closes the clip, draws the border above them, applies the mask and composites the
+/// group.
 struct Painter: PresentationVisitor {
     let renderer: LayerRenderer
     let canvas: Canvas
 
     /// What `leave` must undo or finish for a layer.
     struct Entry {
-        /// Opacity below 1: drawn into a group with Cairo's state saved around it.
+        /// Opacity below 1 or a mask: drawn into a group with Cairo's state saved around it.
         var group: Bool
         /// Contents and sublayers are clipped to the rounded bounds, inside a `cairo_save`.
         var clipped: Bool
@@ -69,7 +81,8 @@ struct Painter: PresentationVisitor {
     mutating func enter(_ layer: PresentationLayer, at place: PresentationWalk.Place) -> Entry? {
         let p = layer.properties
         let cr = canvas.cr
-        let group = p.opacity < 1
+        // A mask needs the layer drawn apart first, as a group.
+        let group = p.opacity < 1 || layer.mask != nil
         // Only a group (whose clip must be undone) needs Cairo's whole state saved, an
         // allocation and a copy per layer: every layer sets its own matrix, everything drawn
         // sets its own source and path, and a mask saves for itself.
@@ -80,7 +93,7 @@ struct Painter: PresentationVisitor {
         }
         // A leaf wholly outside the clip (a list row scrolled out of view, a layer beside a
         // small damaged region) draws nothing: skip building its paths.
-        if layer.sublayers.isEmpty, let extent = LayerRenderer.leafExtent(layer),
+        if layer.sublayers.isEmpty, let extent = LayerRenderer.localExtent(of: layer),
             LayerRenderer.isClippedAway(extent, cr)
         {
             if group { cairo_restore(cr) }
@@ -92,31 +105,40 @@ struct Painter: PresentationVisitor {
         if group {
             // A group is an offscreen surface as large as the clip; bound it by what a leaf
             // can cover so a fading dot does not cost a full-window buffer.
-            if layer.sublayers.isEmpty, let extent = LayerRenderer.leafExtent(layer) {
+            if layer.sublayers.isEmpty, let extent = LayerRenderer.localExtent(of: layer) {
                 canvas.clip(to: extent)
             } else if p.masksToBounds {
                 canvas.clip(to: bounds)
             }
+            if let maskExtent = LayerRenderer.maskExtent(of: layer) { canvas.clip(to: maskExtent) }
             cairo_push_group(cr)
         }
 
+        renderer.drawShadow(layer, radius: radius, canvas)
         if let color = p.backgroundColor, color.alpha > 0 {
             canvas.setSource(color)
-            renderer.appendRoundedRect(bounds, radius: radius, canvas)
+            renderer.appendRoundedRect(bounds, radius: radius, corners: p.maskedCorners, canvas)
             cairo_fill(cr)
         }
+        if let gradient = layer.gradient {
+            renderer.drawGradient(gradient, bounds: bounds, radius: radius, corners: p.maskedCorners, canvas)
+        }
         // Clipped to empty bounds, nothing inside shows (and the walk skips the sublayers).
-        let hasContent = p.contents != nil || layer.shape != nil || !layer.sublayers.isEmpty
+        let hasContent =
+            p.contents != nil || layer.text != nil || layer.shape != nil || !layer.sublayers.isEmpty
         let showsContent = hasContent && !p.masksToEmptyBounds
         let clipped = showsContent && p.masksToBounds
         if clipped {
             cairo_save(cr)
-            renderer.appendRoundedRect(bounds, radius: radius, canvas)
+            renderer.appendRoundedRect(bounds, radius: radius, corners: p.maskedCorners, canvas)
             cairo_clip(cr)
         }
         if showsContent {
             if let contents = p.contents {
-                renderer.drawContents(contents, gravity: p.contentsGravity, bounds: bounds, canvas)
+                renderer.drawContents(contents, p, canvas)
+            }
+            if let text = layer.text {
+                renderer.drawText(text, bounds: bounds, canvas)
             }
             if let shape = layer.shape {
                 renderer.drawShape(shape, canvas)
@@ -136,6 +158,11 @@ struct Painter: PresentationVisitor {
         }
         renderer.drawBorder(p, radius: entry.radius, canvas)
         if entry.group {
+            if let mask = layer.mask {
+                // The mask is drawn in this layer's coordinates.
+                canvas.setMatrix(place.toRoot)
+                renderer.applyMask(mask, canvas)
+            }
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, p.opacity)
             cairo_restore(cr)

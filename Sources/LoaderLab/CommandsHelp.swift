@@ -58,11 +58,23 @@ public enum Help {
 
                 Prints the presentation tree at that moment as JSON:
                   {"loader", "state", "time", "size": [w, h], "root": LAYER}
-                LAYER: name, kind ("layer" | "shape" | "image"), bounds [x, y, w, h],
-                position, anchorPoint, transform [a, b, c, d, tx, ty] (the 2D affine part),
-                toRoot (this layer's bounds coordinates to the root's), opacity, hidden;
+                LAYER: name, kind ("layer" | "shape" | "gradient" | "text" | "image"),
+                bounds [x, y, w, h], position, anchorPoint, transform [a, b, c, d, tx, ty]
+                (the 2D affine part), toRoot (this layer's bounds coordinates to the
+                root's), opacity, hidden;
                 shape layers also strokeStart, strokeEnd (clamped to 0…1), lineWidth,
                 lineDashPattern, strokeColor, fillColor ([r, g, b, a] or null), pathBounds;
+                gradient layers also gradientType ("axial" | "radial" | "conic"), colors
+                (array of [r, g, b, a]), locations (array, or null for even), startPoint,
+                endPoint (unit coordinates of the bounds);
+                text layers also string (or null), font, fontSize, foregroundColor,
+                alignmentMode, truncationMode, wrapped;
+                when used (absent otherwise): cornerRadius and maskedCorners (CACornerMask:
+                1 top-left, 2 top-right, 4 bottom-left, 8 bottom-right) when rounded or
+                not all four; shadowColor, shadowOpacity, shadowOffset [w, h], shadowRadius,
+                shadowPathBounds ([x, y, w, h] or null) when shadowOpacity is not 0;
+                contentsRect, contentsCenter ([x, y, w, h], unit) and contentsScale when
+                the contents use them; mask (a LAYER in this layer's coordinates);
                 then sublayers, in drawing order. Matrices follow CGAffineTransform:
                 x' = a·x + c·y + tx, y' = b·x + d·y + ty.
                 A number that is not finite (NaN or infinity) is written as null.

@@ -119,7 +119,8 @@ struct AnimationsJSON {
 
     /// An animation value as JSON: numbers as numbers, points `[x, y]`, sizes `[w, h]`,
     /// rects `[x, y, w, h]`, transforms their 2D affine part `[a, b, c, d, tx, ty]`, colours
-    /// `[r, g, b, a]`, booleans, paths `{"pathBounds": [x, y, w, h]}`.
+    /// `[r, g, b, a]`, booleans, paths `{"pathBounds": [x, y, w, h]}`, arrays (a gradient's
+    /// `colors` or `locations`) as arrays of these.
     static func value(_ v: AnimationValue) -> String {
         typealias J = InspectJSON
         switch v {
@@ -131,6 +132,8 @@ struct AnimationsJSON {
         case .color(let c): return J.color(c)
         case .bool(let b): return b ? "true" : "false"
         case .path(let p): return "{\"pathBounds\": \(p.tightBounds.map(J.rect) ?? "null")}"
+        case .array(let values):
+            return "[" + values.map(value).joined(separator: ", ") + "]"
         }
     }
 }

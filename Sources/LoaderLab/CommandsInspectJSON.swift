@@ -36,13 +36,16 @@ public enum InspectJSON {
         var wroteSublayer: [Bool] = []
         /// Each layer's animations by index path, when asked for.
         var animations: AnimationsJSON?
+        /// The indentation of the layer the walk starts from: 1 for the root, deeper for a
+        /// mask written inside its layer.
+        var baseIndent = 1
         /// The open layers: each one's index path and the tree indices of its sublayers in
         /// the order the walk meets them, with how many it has met.
         var open: [(path: [Int], order: [Int], met: Int)] = []
 
         mutating func enter(_ l: PresentationLayer, at place: PresentationWalk.Place) -> Void? {
             // The root sits at one level of indentation, each sublayer two below its layer.
-            let indent = 1 + 2 * place.depth
+            let indent = baseIndent + 2 * place.depth
             if place.depth > 0 {
                 out += wroteSublayer[place.depth - 1] ? ",\n" : "\n"
                 wroteSublayer[place.depth - 1] = true
@@ -84,6 +87,7 @@ public enum InspectJSON {
                     ("pathBounds", s.path.flatMap { $0.tightBounds }.map(rect) ?? "null"),
                 ]
             }
+            fields += appearanceFields(l)
             if let animations {
                 fields.append(("animations", animations.array(at: path, indent: indent + 1)))
             }
@@ -91,13 +95,22 @@ public enum InspectJSON {
             for (key, value) in fields {
                 out += "\(pad)\(string(key)): \(value),\n"
             }
+            if let mask = l.mask {
+                // The mask lives in this layer's coordinates, outside the sublayers' transform:
+                // a tree of its own, placed as a root in this layer.
+                out += "\(pad)\"mask\": "
+                var writer = LayerWriter(out: out)
+                writer.baseIndent = indent + 1
+                mask.walk(&writer, from: .superlayer(nil, toSpace: place.toRoot), scope: .all)
+                out = writer.out + ",\n"
+            }
             out += "\(pad)\"sublayers\": ["
             return ()
         }
 
         mutating func leave(_ l: PresentationLayer, at place: PresentationWalk.Place, _ entry: Void) {
             open.removeLast()
-            let indent = 1 + 2 * place.depth
+            let indent = baseIndent + 2 * place.depth
             if l.sublayers.isEmpty {
                 out += "]\n"
             } else {

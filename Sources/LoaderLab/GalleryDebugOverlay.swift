@@ -2,7 +2,8 @@ import LayerKit
 import LayerKitCairo
 
 /// The D overlay: every layer the renderer draws, as its bounds and its anchor point (where
-/// `position` puts it), and the keyframe paths a loader reports, all placed in window points
+/// `position` puts it), its mask's bounds, shadow outline and gradient line
+/// (`drawAppearance`), and the keyframe paths a loader reports, all placed in window points
 /// by a `.drawn` `PresentationWalk` — where the renderer places them — and clipped to what
 /// their ancestors' masks show (as boxes).
 enum DebugOverlay {
@@ -26,6 +27,7 @@ enum DebugOverlay {
             let a = place.toRoot.apply(to: layer.properties.anchorInBounds)
             canvas.fill(
                 Path.oval(in: Rect(x: a.x - 2, y: a.y - 2, width: 4, height: 4)), color: anchorColor)
+            drawAppearance(layer, toRoot: place.toRoot, hairline: hairline, on: canvas)
             canvas.restore()
             if let name = layer.name, named[name] == nil { named[name] = place }
             return true
