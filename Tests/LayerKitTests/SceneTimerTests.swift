@@ -92,10 +92,12 @@ import Testing
         let stage = Stage(time: 0)
         var log: [String] = []
         stage.scene.schedule(at: 0.25, on: stage.layer) { log.append("timer") }
-        stage.scene.addUpdateHandler {
-            log.append("handler \(stage.scene.currentTime)")
+        // Weak: the scene keeps its handlers, and a handler holding the scene would keep both.
+        stage.scene.addUpdateHandler { [weak scene = stage.scene, weak layer = stage.layer] in
+            guard let scene, let layer else { return }
+            log.append("handler \(scene.currentTime)")
             // Something the handler starts now shows in this update's presentation.
-            if stage.scene.currentTime == 0.5 { try? stage.layer.add(Self.slide(), forKey: "slide") }
+            if scene.currentTime == 0.5 { try? layer.add(Self.slide(), forKey: "slide") }
         }
         stage.go(0.5)
         #expect(log == ["timer", "handler 0.5"])
