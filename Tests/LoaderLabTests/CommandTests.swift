@@ -2,6 +2,7 @@ import Foundation
 import LayerKit
 import LayerKitCairo
 import LoaderLab
+import SnapshotTesting
 import Testing
 
 @Suite struct CommandTests {
@@ -244,21 +245,7 @@ import Testing
 
     func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
         let path = try #require(Self.executable, "the loaderlab executable is not built")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outData, as: UTF8.self),
-            String(decoding: errData, as: UTF8.self)
-        )
+        return try runProcess(path, arguments)
     }
 
     @Test func listAndHelpSucceed() throws {

@@ -86,21 +86,7 @@ public enum Pillow {
     }
 
     static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outData, as: UTF8.self),
-            String(decoding: errData, as: UTF8.self)
-        )
+        try runProcess(python, arguments)
     }
 }
 
@@ -143,4 +129,26 @@ public struct ImageDifference: CustomStringConvertible {
     public var description: String {
         "max \(maximum), mean \(String(format: "%.3f", mean)), \(differingPixels) pixels differ"
     }
+}
+
+/// Runs `executable` with `arguments` to its end: its exit status, standard output and
+/// standard error (each read whole; for the short outputs tests produce).
+public func runProcess(_ executable: String, _ arguments: [String]) throws
+    -> (status: Int32, out: String, err: String)
+{
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+        process.terminationStatus, String(decoding: outData, as: UTF8.self),
+        String(decoding: errData, as: UTF8.self)
+    )
 }
