@@ -76,7 +76,13 @@ public final class Scene {
     /// The scene that `Transaction` and `ViewAnimation` act on: the one delivering a callback
     /// in `update(to:)`, or the one `perform(_:)` runs a body for (innermost wins). Bound for
     /// the duration of a call, per task, so scenes (and tests) never see each other's.
-    public static var active: Scene? { ActiveScene.current?.scene }
+    public static var active: Scene? { ActiveScene.current?.scene ?? main }
+
+    /// The scene that code on the main thread acts on outside any update or `perform` — as
+    /// UIKit's main thread has one implicit transaction — when a host runs exactly one scene
+    /// there (the previewer's window, for blocks a previewed loader puts on the main queue).
+    /// Nil by default: then such code has no scene.
+    nonisolated(unsafe) public static weak var main: Scene?
 
     /// Runs `body` with this scene active: the transactions it opens and the view animations it
     /// makes are this scene's. A host wraps everything that changes the scene's layers from
@@ -100,7 +106,17 @@ public final class Scene {
     public var needsFrames: Bool { isDirty || isAnimating }
 
     /// Marks the model as changed: the next frame must be drawn.
-    func setNeedsUpdate() { isDirty = true }
+    func setNeedsUpdate() {
+        guard !isDirty else { return }
+        isDirty = true
+        // Only while no update is running: an update's own changes are evaluated by it.
+        if !isUpdating { didBecomeDirty?() }
+    }
+
+    /// Called when a layer of the scene changes outside an update and the scene had nothing
+    /// pending: code running outside the host's frames (a block a previewed loader put on the
+    /// main queue) changed it, so a host that draws only on demand must schedule a frame.
+    public var didBecomeDirty: (() -> Void)?
 
     /// Updates to the clock's current time.
     public func update() { update(to: clock.now()) }
@@ -110,8 +126,13 @@ public final class Scene {
     /// update's own callbacks (the running update already goes on to its target time).
     public func update(to mediaTime: Double) {
         guard mediaTime.isFinite, callbackTime == nil else { return }
+        isUpdating = true
+        defer { isUpdating = false }
         perform { updateActive(to: mediaTime) }
     }
+
+    /// True during `update(to:)`.
+    private var isUpdating = false
 
     private func updateActive(to mediaTime: Double) {
         updateCount &+= 1

@@ -49,10 +49,16 @@ public protocol WindowApp: AnyObject {
     /// The host is about to exit (the user quit, a signal, the window went away): the app
     /// finishes what must not be lost (a recording being written). Called once, last.
     func willQuit()
+
+    /// The host gives the app a way to ask for a frame when something changes outside the
+    /// host's own events (a rebuilt preview is ready, code on the main queue changed a layer).
+    /// Called once, before the first frame.
+    func setFrameRequester(_ request: @escaping @MainActor () -> Void)
 }
 
 extension WindowApp {
     public func willQuit() {}
+    public func setFrameRequester(_ request: @escaping @MainActor () -> Void) {}
 }
 
 /// A left-button pointer event in window points, or the pointer moving with no button down.

@@ -18,27 +18,28 @@ public struct CatalogSceneSource: SceneSource {
     }
 }
 
-/// A catalog loader's timeline for `record`: its live scene, moved forward on a manual clock.
-final class CatalogTimeline: SceneTimeline {
+/// A loader's timeline for `record` (the catalog's, or a preview's): its live scene, moved
+/// forward on a manual clock.
+public final class CatalogTimeline: SceneTimeline {
     let timeline: LoaderTimeline
 
-    init(_ timeline: LoaderTimeline) {
+    public init(_ timeline: LoaderTimeline) {
         self.timeline = timeline
     }
 
-    var size: Size { timeline.size }
+    public var size: Size { timeline.size }
 
-    func tree(at time: Double) -> PresentationLayer {
+    public func tree(at time: Double) -> PresentationLayer {
         timeline.advance(to: time)
         return timeline.tree
     }
 
-    var ending: TimelineEnding {
+    public var ending: TimelineEnding {
         switch timeline.ending {
         case .loop(let seconds): .loop(seconds)
         case .rest: .rest
         }
     }
 
-    var isAtRest: Bool { timeline.isAtRest }
+    public var isAtRest: Bool { timeline.isAtRest }
 }

@@ -76,6 +76,10 @@ extension GalleryApp {
         }
         drawInspector(in: area, tree: tree, on: canvas)
         if layout.hud.intersects(area) { HUDPainter.drawBar(hud, in: layout.hud, on: canvas) }
+        if let notice {
+            notice.draw(
+                in: Rect(x: 0, y: 0, width: layout.size.width, height: layout.hud.minY), on: canvas)
+        }
         if showsHelp {
             HUDPainter.drawHelp(
                 in: Rect(x: 0, y: 0, width: layout.size.width, height: layout.hud.minY), on: canvas)
@@ -86,7 +90,7 @@ extension GalleryApp {
     private func drawLabel(_ index: Int, in rect: Rect, on canvas: Canvas) {
         guard rect.width > 0, rect.height > 0 else { return }
         let session = sessions[index]
-        let number = (Catalog.all.firstIndex { $0.id == session.info.id } ?? index) + 1
+        let number = (numbering.firstIndex(of: session.info.id) ?? index) + 1
         let size = 12.0
         let text = Self.fitted(
             "\(number)  \(session.info.title)", width: rect.width - 4,

@@ -56,19 +56,19 @@ extension GalleryApp {
                 showsHelp.toggle()
                 damage.invalidate()
             case "v", "V": toggleRecording()
-            case "1", "2", "3", "4", "5":
+            case "1", "2", "3", "4", "5", "6", "7", "8", "9":
                 toggleLoader(number: Int(String(c)) ?? 0)
             default: inspectorKey(c)
             }
         }
     }
 
-    /// Keys 1–5: the catalog's N-th loader starts or stops (headers begin or end refreshing)
+    /// Keys 1–9: the N-th loader (the catalog's or the previews') starts or stops (headers begin or end refreshing)
     /// and takes the focus. With one loader shown, only its own number works.
     public func toggleLoader(number: Int) {
         let catalogIndex = number - 1
-        guard Catalog.all.indices.contains(catalogIndex) else { return }
-        let id = Catalog.all[catalogIndex].id
+        guard numbering.indices.contains(catalogIndex) else { return }
+        let id = numbering[catalogIndex]
         guard let index = sessions.firstIndex(where: { $0.info.id == id }) else { return }
         sessions[index].toggle()
         markUsed(index)

@@ -366,7 +366,7 @@ extension GalleryApp {
         }
         let all = current + inspector.completed
         if let row = inspector.hoveredRow, row >= all.count { inspector.hoveredRow = nil }
-        let number = (Catalog.all.firstIndex { $0.id == session.info.id } ?? focusedIndex) + 1
+        let number = (numbering.firstIndex(of: session.info.id) ?? focusedIndex) + 1
         inspector.content = TimelineContent(
             title: "\(number) \(session.info.title): \(session.status.rawValue)", rows: all,
             axis: inspector.axis ?? TimelineAxis.fitting(all, playhead: playhead), playhead: playhead,

@@ -20,6 +20,8 @@ public final class GalleryApp: WindowApp {
     public let playback: Playback
     /// True when one loader fills the window (`--loader`).
     public let isSingle: Bool
+    /// The ids keys 1–9 stand for, in order (the catalog's, or the previews').
+    let numbering: [String]
 
     public private(set) var focusedIndex = 0
     public internal(set) var showsDebugOverlay = false
@@ -46,6 +48,10 @@ public final class GalleryApp: WindowApp {
     var damage = GalleryDamage()
     /// What the last frame cost, for the HUD.
     var lastCost = 0.0
+    /// A panel over the tiles (a preview's compile errors); nil shows none.
+    public var notice: GalleryNotice? {
+        didSet { if notice != oldValue { damage.invalidate() } }
+    }
     /// Key V's recordings (Gallery+Recording.swift).
     public let recorder = GalleryRecorder()
 
@@ -57,13 +63,28 @@ public final class GalleryApp: WindowApp {
 
     /// A gallery of every loader in `Catalog.all`, or only `loaderID` when given (an unknown id
     /// shows the whole gallery). `clock` is the media clock (a `ManualClock` in tests).
-    public init(
+    public convenience init(
         loaderID: String? = nil, clock: MediaClock = SystemMediaClock(),
         renderer: LayerRenderer = LayerRenderer()
     ) {
-        self.renderer = renderer
         let infos = loaderID.flatMap { Catalog.info(id: $0) }.map { [$0] } ?? Catalog.all
-        isSingle = infos.count == 1
+        self.init(
+            infos: infos, single: infos.count == 1, numbering: Catalog.all.map(\.id), clock: clock,
+            renderer: renderer, session: Catalog.makeSession)
+    }
+
+    /// A gallery of the loaders `infos` describes, each session made by `makeSession` in its
+    /// tile's screen size (previewed loaders: `loaderlab preview`); `single` fills the window
+    /// with the one loader. Keys 1–9 toggle the loaders in `numbering` order (nil: `infos`').
+    public init(
+        infos: [LoaderInfo], single: Bool, numbering: [String]? = nil,
+        clock: MediaClock = SystemMediaClock(),
+        renderer: LayerRenderer = LayerRenderer(),
+        session makeSession: (_ id: String, _ size: Size) -> LoaderSession?
+    ) {
+        self.renderer = renderer
+        self.numbering = numbering ?? infos.map(\.id)
+        isSingle = single && infos.count == 1
         let initialSize = Self.preferredSize(for: infos, single: isSingle)
         layout =
             isSingle
@@ -71,7 +92,7 @@ public final class GalleryApp: WindowApp {
         var made: [LoaderSession] = []
         for (i, info) in infos.enumerated() {
             let screen = layout.tiles[i].screen.size
-            if let session = Catalog.makeSession(id: info.id, size: screen) { made.append(session) }
+            if let session = makeSession(info.id, screen) { made.append(session) }
         }
         sessions = made
         let root = self.root
@@ -200,7 +221,7 @@ public final class GalleryApp: WindowApp {
 
     var hudText: HUDText {
         let loader = focusedSession.map { s in
-            let number = (Catalog.all.firstIndex { $0.id == s.info.id } ?? 0) + 1
+            let number = (numbering.firstIndex(of: s.info.id) ?? 0) + 1
             return "\(number) \(s.info.title): \(s.status.rawValue)"
         }
         return HUDText(

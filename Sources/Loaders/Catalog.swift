@@ -128,10 +128,7 @@ public enum Catalog {
     public static func snapshot(id: String, moment: LoaderMoment, size: Size? = nil) throws
         -> LoaderSnapshot
     {
-        let timeline = try LoaderTimeline(id: id, moment: moment, size: size)
-        return LoaderSnapshot(
-            tree: timeline.tree, state: timeline.status.rawValue, time: timeline.momentTime,
-            size: timeline.size, rootTime: timeline.rootTime, animations: timeline.animatedLayers)
+        try LoaderTimeline(id: id, moment: moment, size: size).snapshot
     }
 }
 

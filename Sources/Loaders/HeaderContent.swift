@@ -10,14 +10,24 @@ import RefreshKit
 /// offset, so everything in it (the header at negative y, the rows from y = 0) scrolls with the
 /// pull. The header sits below the rows, as a view added to a table before its cells, so rows
 /// cover whatever of it the gap does not show.
-final class HeaderContent: SessionContent {
-    let header: RefreshHeader
-    let control: RefreshControl
-    let scrollView: ScrollView
+///
+/// A previewed header has no `RefreshHeader` of the catalog's: its own code (a view added to the
+/// scroll view, watching it as a `UIScrollViewDelegate` does) is handed `scrollView` and
+/// `scrollLayer` after `init(root:size:background:refreshPull:)`.
+public final class HeaderContent: SessionContent {
+    /// The catalog's header and its refresh control; nil for a previewed header.
+    let header: RefreshHeader?
+    let control: RefreshControl?
+    public let scrollView: ScrollView
     /// The viewport's root.
     let root: Layer
-    /// The scroll view's own layer.
-    let scrollLayer = Layer()
+    /// The scroll view's own layer: what a header view is added to.
+    public let scrollLayer = Layer()
+    /// A previewed header: how far a scripted pull drags before letting go (its threshold is its
+    /// own code's, unknown here).
+    private let refreshPull: Double?
+    /// Called after the scroll view took a new size (a previewed header's `layoutSubviews`).
+    public var onLayout: ((Size) -> Void)?
     /// The list's rows (the table's cells), in content coordinates.
     let listLayer = Layer()
     private(set) var list: ListContent
@@ -40,6 +50,27 @@ final class HeaderContent: SessionContent {
         list = ListContent(width: size.width)
         scrollView = ScrollView(viewportSize: size, contentSize: list.contentSize, time: 0)
         control = H.makeControl(scrollView: scrollView)
+        refreshPull = nil
+        setUp(background: background)
+        header.attach(to: control!)
+        layout(size: size)
+    }
+
+    /// A list in a scroll view with no header yet: a previewed header's code adds its view to
+    /// `scrollLayer` and watches `scrollView`. `refreshPull` is how far a scripted pull
+    /// (`loaderlab preview --refreshing`, R) drags the list before letting go.
+    public init(root: Layer, size: Size, background: Color, refreshPull: Double) {
+        header = nil
+        control = nil
+        self.root = root
+        self.refreshPull = refreshPull
+        list = ListContent(width: size.width)
+        scrollView = ScrollView(viewportSize: size, contentSize: list.contentSize, time: 0)
+        setUp(background: background)
+        layout(size: size)
+    }
+
+    private func setUp(background: Color) {
         Transaction.performWithoutActions {
             root.backgroundColor = background
             root.masksToBounds = true
@@ -50,13 +81,11 @@ final class HeaderContent: SessionContent {
             root.addSublayer(scrollLayer)
             listLayer.name = "list"
             listLayer.isViewBacking = true
-            scrollLayer.addSublayer(header.layer)
+            if let header { scrollLayer.addSublayer(header.layer) }
             scrollLayer.addSublayer(listLayer)
         }
         scrollView.timeline = scrollLayer
         scrollView.addOffsetObserver { [weak self] _ in self?.offsetDidChange() }
-        header.attach(to: control)
-        layout(size: size)
     }
 
     /// The scene's current time in the scroll view's layer: scroll physics run in layer time.
@@ -64,8 +93,9 @@ final class HeaderContent: SessionContent {
         scrollLayer.scene == nil ? scrollView.time : scrollLayer.currentLocalTime
     }
 
-    var status: LoaderStatus {
-        switch control.state {
+    public var status: LoaderStatus {
+        guard let control else { return scrollView.isDragging ? .pulling : .idle }
+        return switch control.state {
         case .idle: .idle
         case .pulling: .pulling
         case .refreshing: .refreshing
@@ -76,18 +106,18 @@ final class HeaderContent: SessionContent {
     /// A finger on the list needs frames, and so does scroll motion while the scroll view's
     /// time moves (a paused scene is idle). Pending timers are the scene's: it asks for the
     /// frames they need itself.
-    var needsFrames: Bool {
+    public var needsFrames: Bool {
         if scrollView.isTracking { return true }
         guard scrollView.isAnimating || (scrollLayer.scene == nil && scrollView.nextTimerTime != nil)
         else { return false }
         return scrollLayer.localTimeRate != 0
     }
 
-    var debugPaths: [(name: String, path: Path, toLayer: String)] { header.debugPaths }
+    public var debugPaths: [(name: String, path: Path, toLayer: String)] { header?.debugPaths ?? [] }
 
-    var refreshThreshold: Double? { control.threshold }
+    public var refreshThreshold: Double? { control?.threshold ?? refreshPull }
 
-    func layout(size: Size) {
+    public func layout(size: Size) {
         let t = now
         list = ListContent(width: size.width)
         scrollView.setViewportSize(size, at: t)
@@ -95,7 +125,7 @@ final class HeaderContent: SessionContent {
         Transaction.performWithoutActions {
             scrollLayer.frame = Rect(origin: .zero, size: size)
             listLayer.frame = Rect(origin: .zero, size: list.contentSize)
-            header.layoutInScrollView()
+            header?.layoutInScrollView()
             for (_, row) in visibleRows {
                 row.removeFromSuperlayer()
             }
@@ -103,39 +133,42 @@ final class HeaderContent: SessionContent {
             spareRows.removeAll()
         }
         offsetDidChange()
+        onLayout?(size)
     }
 
     // MARK: Refresh from code
 
-    func start() { control.beginRefreshing(at: now) }
-    func stop() { control.endRefreshing(at: now) }
+    /// Begins or ends the refresh as `beginRefreshing()`/`endRefreshing()` do; a previewed
+    /// header's refresh is its own code's (R replays its pull instead).
+    public func start() { control?.beginRefreshing(at: now) }
+    public func stop() { control?.endRefreshing(at: now) }
 
     // MARK: The finger
 
-    func pointerDown(at point: Point) {
+    public func pointerDown(at point: Point) {
         guard point.isFinite else { return }
         downPoint = point
         scrollView.panBegan(at: now)
     }
 
-    func pointerMoved(to point: Point) {
+    public func pointerMoved(to point: Point) {
         guard let downPoint, point.isFinite else { return }
         scrollView.panChanged(
             translation: Point(x: point.x - downPoint.x, y: point.y - downPoint.y), at: now)
     }
 
-    func pointerUp(at point: Point) {
+    public func pointerUp(at point: Point) {
         guard downPoint != nil else { return }
         if point.isFinite { pointerMoved(to: point) }
         downPoint = nil
         scrollView.panEnded(at: now)
     }
 
-    func tick() { scrollView.advance(to: now) }
+    public func tick() { scrollView.advance(to: now) }
 
     /// The finger travel from rest that holds the content at `contentOffset.y = −offset`:
     /// straight travel down to the resting top, rubber band beyond it.
-    func fingerDistance(forOffset offset: Double) -> Double {
+    public func fingerDistance(forOffset offset: Double) -> Double {
         guard offset.isFinite else { return 0 }
         let top = scrollView.contentInset.top
         let past = offset - top
@@ -162,7 +195,7 @@ final class HeaderContent: SessionContent {
     /// While the finger is down, puts the content at exactly `contentOffset.y = y` (the drag
     /// continues from there); the finger's rubber band reaches an offset only to within its
     /// rounding. Ignored when not dragging.
-    func holdOffset(y: Double) {
+    public func holdOffset(y: Double) {
         guard scrollView.isDragging, y.isFinite else { return }
         scrollView.setContentOffset(Point(x: scrollView.contentOffset.x, y: y), at: now)
     }

@@ -30,32 +30,65 @@ public final class LoaderSession {
         }
     }
 
-    let content: SessionContent
+    let content: any SessionContent
 
     /// A session of the catalog's loader `info.id`; nil for an id the catalog does not have.
-    init?(info: LoaderInfo, size: Size) {
-        self.info = info
-        let size = Self.sanitized(size)
-        self.size = size
+    convenience init?(info: LoaderInfo, size: Size) {
+        let made = Self.makeParts(info: info, size: size) { layer, size -> (any SessionContent)? in
+            switch info.id {
+            case "four-dots":
+                HeaderContent(header: FourDotsHeader(), root: layer, size: size)
+            case "three-dots":
+                HeaderContent(header: ThreeDotsHeader(), root: layer, size: size)
+            case "airplane":
+                HeaderContent(
+                    header: AirplaneRefreshView(width: size.width), root: layer, size: size,
+                    background: AirplaneRefreshView.skyColor)
+            case "orbit": OrbitContent(root: layer, size: size)
+            case "balls": BallsContent(root: layer, size: size)
+            default: nil
+            }
+        }
+        guard let made else { return nil }
+        self.init(made)
+    }
+
+    /// A session whose content is made by `makeContent` from the viewport's root layer and
+    /// size (a previewed loader's, not the catalog's). `info.kind` says whether it is a header
+    /// (pulled) or standalone (started at once).
+    public convenience init(
+        info: LoaderInfo, size: Size, content makeContent: (Layer, Size) -> any SessionContent
+    ) {
+        self.init(Self.makeParts(info: info, size: size) { layer, size in makeContent(layer, size) }!)
+    }
+
+    /// The parts of a session before it exists: the root layer laid out at `size` and the
+    /// content made in it (nil when `makeContent` makes none).
+    private struct Parts {
+        var info: LoaderInfo
+        var size: Size
+        var layer: Layer
+        var content: any SessionContent
+    }
+
+    private static func makeParts(
+        info: LoaderInfo, size: Size, makeContent: (Layer, Size) -> (any SessionContent)?
+    ) -> Parts? {
+        let size = sanitized(size)
         let layer = Layer()
         layer.isViewBacking = true
         layer.name = "viewport"
         // A root that is drawn as it is: bounds (0, 0, size) at the origin.
         Transaction.performWithoutActions { layer.frame = Rect(origin: .zero, size: size) }
-        self.layer = layer
-        switch info.id {
-        case "four-dots":
-            content = HeaderContent(header: FourDotsHeader(), root: layer, size: size)
-        case "three-dots":
-            content = HeaderContent(header: ThreeDotsHeader(), root: layer, size: size)
-        case "airplane":
-            content = HeaderContent(
-                header: AirplaneRefreshView(width: size.width), root: layer, size: size,
-                background: AirplaneRefreshView.skyColor)
-        case "orbit": content = OrbitContent(root: layer, size: size)
-        case "balls": content = BallsContent(root: layer, size: size)
-        default: return nil
-        }
+        guard let content = makeContent(layer, size) else { return nil }
+        return Parts(info: info, size: size, layer: layer, content: content)
+    }
+
+    private init(_ parts: Parts) {
+        info = parts.info
+        size = parts.size
+        layer = parts.layer
+        content = parts.content
         content.layout(size: size)
         if info.kind == .standalone { content.start() }
     }
@@ -129,9 +162,12 @@ public final class LoaderSession {
 
 // MARK: - Session contents
 
-/// The part of a session that differs between headers and standalone loaders.
-protocol SessionContent: AnyObject {
+/// What fills a session's viewport: the part of a session that differs between headers and
+/// standalone loaders (and between the catalog's loaders and previewed ones). The session calls
+/// every method with its scene active.
+public protocol SessionContent: AnyObject {
     var status: LoaderStatus { get }
+    /// Scroll motion, a drag or a pending timer needs frames (layer animations are the scene's).
     var needsFrames: Bool { get }
     var debugPaths: [(name: String, path: Path, toLayer: String)] { get }
     var refreshThreshold: Double? { get }
@@ -143,16 +179,19 @@ protocol SessionContent: AnyObject {
     func pointerUp(at point: Point)
     func tick()
     func fingerDistance(forOffset offset: Double) -> Double
+    /// While a finger is down, puts the content at exactly `contentOffset.y = y`.
+    func holdOffset(y: Double)
 }
 
 extension SessionContent {
-    var refreshThreshold: Double? { nil }
-    func pointerDown(at point: Point) {}
-    func pointerMoved(to point: Point) {}
-    func pointerUp(at point: Point) {}
-    func tick() {}
-    var needsFrames: Bool { false }
-    func fingerDistance(forOffset offset: Double) -> Double { offset }
+    public var refreshThreshold: Double? { nil }
+    public func pointerDown(at point: Point) {}
+    public func pointerMoved(to point: Point) {}
+    public func pointerUp(at point: Point) {}
+    public func tick() {}
+    public var needsFrames: Bool { false }
+    public func fingerDistance(forOffset offset: Double) -> Double { offset }
+    public func holdOffset(y: Double) {}
 }
 
 /// The orbit ring, centred in the viewport at the seed's 200×200 (smaller if the viewport is).

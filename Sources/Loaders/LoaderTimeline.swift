@@ -63,8 +63,21 @@ public final class LoaderTimeline {
     /// Loader `id` at `moment` in a viewport of `size` points (nil: its default size).
     /// Throws a `CatalogError` for an unknown id, a moment its kind does not have, a time or
     /// pull that is not a finite number ≥ 0, or a size that is not finite and positive.
-    public init(id: String, moment: LoaderMoment, size: Size? = nil) throws {
+    public convenience init(id: String, moment: LoaderMoment, size: Size? = nil) throws {
         guard let info = Catalog.info(id: id) else { throw CatalogError.unknownLoader(id) }
+        try self.init(info: info, moment: moment, size: size) { info, size in
+            LoaderSession(info: info, size: size)
+        }
+    }
+
+    /// The loader `info` describes, its session made by `makeSession` (a previewed loader's),
+    /// at `moment` in a viewport of `size` points (nil: `info.defaultSize`). Throws as
+    /// `init(id:moment:size:)` does.
+    public init(
+        info: LoaderInfo, moment: LoaderMoment, size: Size? = nil,
+        session makeSession: (LoaderInfo, Size) throws -> LoaderSession?
+    ) throws {
+        let id = info.id
         let size = size ?? info.defaultSize
         guard size.isFinite, size.width > 0, size.height > 0 else { throw CatalogError.badSize(size) }
         switch moment {
@@ -82,7 +95,7 @@ public final class LoaderTimeline {
                 throw CatalogError.notAHeader(id: id, moment: "--refreshing")
             }
         }
-        guard let session = LoaderSession(info: info, size: size) else {
+        guard let session = try makeSession(info, size) else {
             throw CatalogError.unknownLoader(id)
         }
         self.info = info
@@ -141,7 +154,7 @@ public final class LoaderTimeline {
                     finger = t >= endTime ? end : Point(x: top.x, y: distance * f)
                     session.pointerMoved(to: finger)
                     // The last move lands within rounding of −offset; make it exact.
-                    if t >= endTime { (session.content as? HeaderContent)?.holdOffset(y: -offset) }
+                    if t >= endTime { session.content.holdOffset(y: -offset) }
                 })
         }
         inputs.append(ScriptedInput(time: endTime + Self.pullSettleTime, updates: true) {})
@@ -173,6 +186,14 @@ public final class LoaderTimeline {
         let clockTime = base + (momentTime + time)
         runScript(through: clockTime)
         stepper.jump(to: clockTime)
+    }
+
+    /// The tree, state and animations at the last time moved to (at its time 0: the moment's
+    /// own, what `loaderlab render` draws).
+    public var snapshot: LoaderSnapshot {
+        LoaderSnapshot(
+            tree: tree, state: status.rawValue, time: momentTime, size: size, rootTime: rootTime,
+            animations: animatedLayers)
     }
 
     /// The presentation tree at the last time moved to.

@@ -41,6 +41,8 @@ final class HostWindow {
     private var exposed: [PixelRect] = []
     private var inputChanged = false
     private var frameDue = false
+    /// A frame the app asked for is on its way (`setFrameRequester`).
+    private var frameRequested = false
     private var dragging = false
     private var lastPointer = Point.zero
 
@@ -178,6 +180,20 @@ final class HostWindow {
 
     /// Shows the window and installs the sources. Returns; `dispatchMain()` runs them.
     func start() {
+        // Asynchronous and coalesced: a request can come from inside an event the pump is
+        // handling.
+        app.setFrameRequester {
+            guard let host = HostWindow.current, !host.frameRequested else { return }
+            host.frameRequested = true
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard let host = HostWindow.current else { return }
+                    host.frameRequested = false
+                    host.frameDue = true
+                    host.pump()
+                }
+            }
+        }
         app.resize(to: pointSize, scale: scale)
         XMapWindow(x.display, window)
         XFlush(x.display)

@@ -121,7 +121,7 @@ import Testing
     /// strokeEnd the pull left at 1) and the airplane parks at its start, heading 0.
     @Test func longLoadParksTheAirplane() {
         let h = Harness("airplane")
-        h.header.control.simulatedLoadDuration = 8
+        h.header.control?.simulatedLoadDuration = 8
         h.pull(to: 120)
         let r = h.release()
         h.run(to: r + 5.2)
