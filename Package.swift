@@ -46,6 +46,13 @@ let package = Package(
             dependencies: ["LoaderLab", "Loaders", "LayerKitCairo", "LayerKit", "CCairo", "XvfbHarness"]
         ),
 
+        // Source-compatible subsets of Apple's frameworks over the engine, so that iOS loader
+        // code compiles unchanged. Pure Swift all the way down (no C module), so a user's file
+        // importing UIKit needs only `-I <build>/Modules`.
+        .target(name: "CoreGraphics", dependencies: ["LayerKit"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "LayerKit"]),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "LayerKit", "RefreshKit"]),
+
         // Test support shared by the test targets that draw: rendering a tree, comparing
         // against committed snapshots.
         .target(
@@ -72,6 +79,14 @@ let package = Package(
         .testTarget(
             name: "LoaderLabTests",
             dependencies: ["LoaderLab", "Loaders", "LayerKit", "LayerKitCairo", "SnapshotTesting"]
+        ),
+        .testTarget(
+            name: "CompatTests",
+            dependencies: [
+                "UIKit", "QuartzCore", "CoreGraphics", "LayerKit", "RefreshKit", "LayerKitCairo",
+                "SnapshotTesting",
+            ],
+            exclude: ["Snapshots"]
         ),
         .testTarget(
             name: "X11HostTests", dependencies: ["X11Host", "LoaderLab", "XvfbHarness", "SnapshotTesting"]),

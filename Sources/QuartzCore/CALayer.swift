@@ -1,0 +1,458 @@
+import Foundation
+import LayerKit
+
+/// `CALayer`: a node of the layer tree, over the engine's `Layer`.
+///
+/// Each `CALayer` owns one engine layer of the matching class and is the only wrapper of it:
+/// `sublayers`, `superlayer`, `mask` and `presentation()` return the same objects that were
+/// added (a layer subclass keeps its identity and state). A layer keeps the layers below it
+/// alive, as on iOS; the top of a tree is kept by whoever holds it (the preview host holds
+/// the root it hands out).
+///
+/// Implicit animations, transactions and timing are the engine's, as Core Animation has
+/// them: setting an animatable property of a layer that is shown and is not a view's layer
+/// animates it (0.25 s, the default curve) unless `CATransaction.setDisableActions(true)` or
+/// an `NSNull()` in `actions` turns it off.
+///
+/// Deviations: no `delegate`, no `draw(in:)`/`setNeedsDisplay()` (nothing draws with a
+/// `CGContext` here), no layout of sublayers (`layoutSublayers()`); not bound to the main
+/// actor.
+open class CALayer: NSObject {
+    /// The engine layer this object stands for.
+    package let engine: Layer
+    /// The wrappers of the engine's sublayers and mask, kept alive by this layer.
+    private var retainedSublayers: [CALayer] = []
+    private var retainedMask: CALayer?
+    /// Set on a presentation copy: the layer it shows.
+    private weak var presentationOf: CALayer?
+    /// What `actions` was set to (the engine holds the converted actions).
+    private var actionObjects: [String: CAAction]?
+    /// What `contents` was set to.
+    private var contentsObject: Any?
+    /// The layer this one masks, if it is a mask.
+    private weak var maskOwner: CALayer?
+
+    /// The engine layer class this class wraps.
+    package class func makeEngineLayer() -> Layer { Layer() }
+
+    public override init() {
+        engine = Self.makeEngineLayer()
+        super.init()
+        LayerRegistry.register(self)
+    }
+
+    /// A layer of this class with `layer`'s own property values (not its sublayers or
+    /// animations), when `layer` is a `CALayer`. Core Animation calls it to make presentation
+    /// copies; subclasses override it to copy their own fields.
+    public init(layer: Any) {
+        engine = Self.makeEngineLayer()
+        super.init()
+        LayerRegistry.register(self)
+        if let other = layer as? CALayer {
+            engine.copyModel(from: other.engine)
+            contentsObject = other.contentsObject
+        }
+    }
+
+    /// There are no archives (storyboards, nibs) here: this always fails.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// Wraps an engine layer the host made (its root, a scroll view's layer).
+    @_spi(LoaderLabHost) public init(hosting layer: Layer) {
+        engine = layer
+        super.init()
+        LayerRegistry.register(self)
+    }
+
+    /// The engine layer this layer stands for.
+    @_spi(LoaderLabHost) public var engineLayer: Layer { engine }
+
+    deinit {
+        LayerRegistry.unregister(engine)
+    }
+
+    // MARK: Geometry
+
+    open var bounds: CGRect {
+        get { CGRect(engine.bounds) }
+        set { engine.bounds = newValue.engine }
+    }
+    open var position: CGPoint {
+        get { CGPoint(engine.position) }
+        set { engine.position = newValue.engine }
+    }
+    open var anchorPoint: CGPoint {
+        get { CGPoint(engine.anchorPoint) }
+        set { engine.anchorPoint = newValue.engine }
+    }
+    /// Derived from position, bounds, anchorPoint and transform; setting it sets position and
+    /// bounds' size.
+    open var frame: CGRect {
+        get { CGRect(engine.frame) }
+        set { engine.frame = newValue.engine }
+    }
+    open var zPosition: CGFloat {
+        get { CGFloat(engine.zPosition) }
+        set { engine.zPosition = Double(newValue) }
+    }
+    open var transform: CATransform3D {
+        get { CATransform3D(engine.transform) }
+        set { engine.transform = newValue.engine }
+    }
+    open var sublayerTransform: CATransform3D {
+        get { CATransform3D(engine.sublayerTransform) }
+        set { engine.sublayerTransform = newValue.engine }
+    }
+
+    open func affineTransform() -> CGAffineTransform {
+        CGAffineTransform(engine.affineTransform)
+    }
+
+    open func setAffineTransform(_ m: CGAffineTransform) {
+        engine.affineTransform = m.engine
+    }
+
+    // MARK: Appearance
+
+    open var opacity: Float {
+        get { Float(engine.opacity) }
+        set { engine.opacity = Double(newValue) }
+    }
+    open var isHidden: Bool {
+        get { engine.isHidden }
+        set { engine.isHidden = newValue }
+    }
+    open var backgroundColor: CGColor? {
+        get { engine.backgroundColor.map(CGColor.init) }
+        set { engine.backgroundColor = newValue?.engine }
+    }
+    open var cornerRadius: CGFloat {
+        get { CGFloat(engine.cornerRadius) }
+        set { engine.cornerRadius = Double(newValue) }
+    }
+    open var maskedCorners: CACornerMask {
+        get { CACornerMask(rawValue: engine.maskedCorners.rawValue) }
+        set { engine.maskedCorners = CornerMask(rawValue: newValue.rawValue) }
+    }
+    open var borderWidth: CGFloat {
+        get { CGFloat(engine.borderWidth) }
+        set { engine.borderWidth = Double(newValue) }
+    }
+    open var borderColor: CGColor? {
+        get { engine.borderColor.map(CGColor.init) }
+        set { engine.borderColor = newValue?.engine }
+    }
+    open var masksToBounds: Bool {
+        get { engine.masksToBounds }
+        set { engine.masksToBounds = newValue }
+    }
+    open var name: String? {
+        get { engine.name }
+        set { engine.name = newValue }
+    }
+
+    /// A `CGImage` (`UIImage.cgImage`) or nil. Anything else is reported and shows nothing.
+    open var contents: Any? {
+        get { contentsObject }
+        set {
+            contentsObject = newValue
+            switch newValue {
+            case nil: engine.contents = nil
+            case let image as CGImage: engine.contents = image.reference
+            case let other?:
+                engine.contents = nil
+                CALayer.report("\(describeForReport()): contents must be a CGImage, not a \(type(of: other))")
+            }
+        }
+    }
+    open var contentsGravity: CALayerContentsGravity {
+        get { CALayerContentsGravity(rawValue: engine.contentsGravity.rawValue) }
+        set { engine.contentsGravity = ContentsGravity(rawValue: newValue.rawValue) ?? .resize }
+    }
+    open var contentsScale: CGFloat {
+        get { CGFloat(engine.contentsScale) }
+        set { engine.contentsScale = Double(newValue) }
+    }
+    open var contentsRect: CGRect {
+        get { CGRect(engine.contentsRect) }
+        set { engine.contentsRect = newValue.engine }
+    }
+    open var contentsCenter: CGRect {
+        get { CGRect(engine.contentsCenter) }
+        set { engine.contentsCenter = newValue.engine }
+    }
+
+    open var shadowColor: CGColor? {
+        get { engine.shadowColor.map(CGColor.init) }
+        set { engine.shadowColor = newValue?.engine }
+    }
+    open var shadowOpacity: Float {
+        get { Float(engine.shadowOpacity) }
+        set { engine.shadowOpacity = Double(newValue) }
+    }
+    open var shadowOffset: CGSize {
+        get { CGSize(engine.shadowOffset) }
+        set { engine.shadowOffset = newValue.engine }
+    }
+    open var shadowRadius: CGFloat {
+        get { CGFloat(engine.shadowRadius) }
+        set { engine.shadowRadius = Double(newValue) }
+    }
+    open var shadowPath: CGPath? {
+        get { engine.shadowPath.map { CGPath(path: $0) } }
+        set { engine.shadowPath = newValue?.path }
+    }
+
+    /// A layer whose drawn alpha this layer shows through (it is not a sublayer).
+    open var mask: CALayer? {
+        get {
+            if let model = presentationOf { return model.mask?.presentation() }
+            return engine.mask.map(LayerRegistry.wrapper)
+        }
+        set {
+            let oldParent = newValue?.engine.superlayer.flatMap(LayerRegistry.existingWrapper)
+            let oldOwner = newValue?.maskOwner
+            retainedMask?.maskOwner = nil
+            engine.mask = newValue?.engine
+            retainedMask = engine.mask.map(LayerRegistry.wrapper)
+            retainedMask?.maskOwner = self
+            oldParent?.syncSublayers()
+            if let oldOwner, oldOwner !== self {
+                oldOwner.retainedMask = oldOwner.engine.mask.map(LayerRegistry.wrapper)
+            }
+        }
+    }
+
+    // MARK: Actions
+
+    /// Actions by key: `NSNull()` turns a property's implicit animation off; a `CAAnimation`
+    /// runs instead of it.
+    open var actions: [String: CAAction]? {
+        get { actionObjects }
+        set {
+            actionObjects = newValue
+            var converted: [String: LayerAction] = [:]
+            for (key, action) in newValue ?? [:] {
+                switch action {
+                case let animation as CAAnimation:
+                    do {
+                        let a = try animation.makeCopy().makeEngineAnimation()
+                        converted[key] = .animation(a)
+                    } catch {
+                        CALayer.report("\(describeForReport()): action for \"\(key)\" rejected: \(error)")
+                    }
+                default:
+                    converted[key] = LayerAction.none
+                }
+            }
+            engine.actions = converted
+        }
+    }
+
+    // MARK: Timing
+
+    open var beginTime: CFTimeInterval {
+        get { engine.beginTime }
+        set { engine.beginTime = newValue }
+    }
+    open var speed: Float {
+        get { Float(engine.speed) }
+        set { engine.speed = Double(newValue) }
+    }
+    open var timeOffset: CFTimeInterval {
+        get { engine.timeOffset }
+        set { engine.timeOffset = newValue }
+    }
+
+    /// `t`, in `layer`'s local time (the tree's clock when nil), in this layer's.
+    open func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+        engine.convertTime(t, from: layer?.engine)
+    }
+
+    /// `t`, in this layer's local time, in `layer`'s (the tree's clock when nil).
+    open func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        engine.convertTime(t, to: layer?.engine)
+    }
+
+    // MARK: Coordinates
+
+    open func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+        CGPoint(engine.convert(p.engine, from: layer?.engine))
+    }
+
+    open func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+        CGPoint(engine.convert(p.engine, to: layer?.engine))
+    }
+
+    open func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+        CGRect(engine.convert(r.engine, from: layer?.engine))
+    }
+
+    open func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+        CGRect(engine.convert(r.engine, to: layer?.engine))
+    }
+
+    // MARK: The tree
+
+    open var superlayer: CALayer? {
+        if let model = presentationOf { return model.superlayer?.presentation() }
+        return engine.superlayer.map(LayerRegistry.wrapper)
+    }
+
+    /// The sublayers, bottom first; nil when there are none. Setting it replaces them all.
+    open var sublayers: [CALayer]? {
+        get {
+            if let model = presentationOf { return model.sublayers?.compactMap { $0.presentation() } }
+            let list = engine.sublayers.map(LayerRegistry.wrapper)
+            return list.isEmpty ? nil : list
+        }
+        set {
+            for sub in engine.sublayers { sub.removeFromSuperlayer() }
+            for layer in newValue ?? [] { addSublayer(layer) }
+            syncSublayers()
+        }
+    }
+
+    open func addSublayer(_ layer: CALayer) {
+        moving(layer) { engine.addSublayer(layer.engine) }
+    }
+
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        moving(layer) { engine.insertSublayer(layer.engine, at: Int(idx)) }
+    }
+
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        moving(layer) { engine.insertSublayer(layer.engine, above: sibling?.engine) }
+    }
+
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        moving(layer) { engine.insertSublayer(layer.engine, below: sibling?.engine) }
+    }
+
+    /// Puts `newLayer` where `oldLayer` is; nothing when `oldLayer` is not a sublayer.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard let i = engine.sublayers.firstIndex(where: { $0 === oldLayer.engine }) else { return }
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: UInt32(i))
+    }
+
+    open func removeFromSuperlayer() {
+        let parent = engine.superlayer.flatMap(LayerRegistry.existingWrapper)
+        engine.removeFromSuperlayer()
+        parent?.syncSublayers()
+    }
+
+    /// Runs `change`, which moves `layer` into this layer, keeping both wrappers' retained
+    /// lists in step with the engine (its old superlayer or masked layer lets it go).
+    private func moving(_ layer: CALayer, _ change: () -> Void) {
+        let oldParent = layer.engine.superlayer.flatMap(LayerRegistry.existingWrapper)
+        let masked = layer.maskOwner
+        change()
+        if let oldParent, oldParent !== self { oldParent.syncSublayers() }
+        if let masked {
+            layer.maskOwner = nil
+            masked.retainedMask = masked.engine.mask.map(LayerRegistry.wrapper)
+        }
+        syncSublayers()
+    }
+
+    private func syncSublayers() {
+        retainedSublayers = engine.sublayers.map(LayerRegistry.wrapper)
+    }
+
+    // MARK: Animations
+
+    /// Adds a copy of `anim` under `key` (replacing the animation with that key, which stops
+    /// with `finished == false`), as Core Animation does.
+    ///
+    /// The values are checked here: a key path no layer property answers to, a shape key path
+    /// on a layer that is not a `CAShapeLayer`, or a value of the wrong type is not ignored:
+    /// the animation is not added, and the error, naming this layer and the key, goes to
+    /// `errorReporter` (standard error unless the host redirects it).
+    open func add(_ anim: CAAnimation, forKey key: String?) {
+        let copy = anim.makeCopy()
+        do {
+            let running = try copy.makeEngineAnimation()
+            running.delegate = AnimationDelegateBridge(animation: copy)
+            try engine.add(running, forKey: key)
+        } catch {
+            let what = key.map { "animation \"\(MessageText.escaped($0))\"" } ?? "animation (no key)"
+            CALayer.report("\(describeForReport()): \(what) rejected: \(error)")
+        }
+    }
+
+    /// The running copy added under `key`.
+    open func animation(forKey key: String) -> CAAnimation? {
+        (engine.animation(forKey: key)?.delegate as? AnimationDelegateBridge)?.animation
+    }
+
+    /// Removes the animation under `key`; its delegate hears `finished == false`.
+    open func removeAnimation(forKey key: String) {
+        engine.removeAnimation(forKey: key)
+    }
+
+    open func removeAllAnimations() {
+        engine.removeAllAnimations()
+    }
+
+    /// The keys of the animations added with a key, in order; nil when there are none.
+    open func animationKeys() -> [String]? {
+        let keys = engine.animationKeys()
+        return keys.isEmpty ? nil : keys
+    }
+
+    // MARK: Presentation
+
+    /// What is on screen now: a copy of this layer with the animations applied at the
+    /// tree's current time; nil when the layer is not shown. Its `sublayers`, `superlayer` and
+    /// `mask` are presentation copies too.
+    ///
+    /// Deviation: the copy is of this module's class (`CAShapeLayer` for a shape layer), not
+    /// of a subclass declared elsewhere (Swift cannot make one without a required
+    /// initialiser), so `presentation()` returns `CALayer?` here and `CAShapeLayer?`,
+    /// `CAGradientLayer?`… on those classes, rather than `Self?`.
+    open func presentation() -> CALayer? {
+        guard let p = engine.presentation() else { return nil }
+        let copy = LayerRegistry.makeWrapper(of: LayerRegistry.emptyLayer(like: engine))
+        copy.engine.assign(p)
+        copy.presentationOf = self
+        copy.contentsObject = contentsObject
+        return copy
+    }
+
+    /// The model layer: itself, or for a presentation copy the layer it shows.
+    open func model() -> CALayer {
+        presentationOf ?? self
+    }
+
+    // MARK: Reporting
+
+    /// Where errors in a preview's use of layers go (an animation with a wrong value, contents
+    /// of the wrong type): a line on standard error by default. The host may redirect them.
+    @_spi(LoaderLabHost) nonisolated(unsafe) public static var errorReporter: (String) -> Void = {
+        StandardStream.error.report($0)
+    }
+
+    package static func report(_ message: String) {
+        errorReporter("QuartzCore: " + message)
+    }
+
+    package func describeForReport() -> String {
+        let kind = String(describing: type(of: self))
+        if let name, !name.isEmpty { return "\(kind) \"\(MessageText.escaped(name))\"" }
+        return kind
+    }
+}
+
+/// `CACornerMask`: the corners `cornerRadius` rounds.
+public struct CACornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+}

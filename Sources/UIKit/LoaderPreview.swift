@@ -1,0 +1,71 @@
+import Foundation
+import QuartzCore
+
+/// A type that lists loader previews: `loaderlab preview` compiles the user's files, finds
+/// the types conforming to this protocol and shows every preview in the gallery, beside the
+/// built-in loaders.
+///
+/// ```swift
+/// struct SpinnerPreviews: LoaderPreviewProvider {
+///     static var previews: [LoaderPreview] {
+///         [LoaderPreview("Spinner") { root in root.addSublayer(SpinnerLayer(frame: root.bounds)) }]
+///     }
+/// }
+/// ```
+public protocol LoaderPreviewProvider { static var previews: [LoaderPreview] { get } }
+
+/// One preview: a name, a viewport size, a background and the code that builds the loader.
+public struct LoaderPreview {
+    /// What the preview shows.
+    public enum Content {
+        /// A standalone loader, built into the preview's root layer.
+        case layer((CALayer) -> Void)
+        /// A pull-to-refresh header, built into a scroll view holding a list.
+        case header((UIScrollView) -> Void)
+    }
+
+    public var name: String
+    /// The viewport, in points.
+    public var size: CGSize
+    public var background: UIColor
+    public var content: Content
+
+    /// A standalone loader: `setUp` receives the preview's root layer (bounds = size, background `background`).
+    public init(
+        _ name: String, size: CGSize = CGSize(width: 200, height: 200),
+        background: UIColor = LoaderPreview.defaultBackground, _ setUp: @escaping (CALayer) -> Void
+    ) {
+        self.name = name
+        self.size = size
+        self.background = background
+        self.content = .layer(setUp)
+    }
+
+    /// A pull-to-refresh header: `setUp` receives a UIScrollView of `size` holding a list; it adds its header view (at negative y, as iOS refresh headers do) and becomes the delegate. The mouse drag pulls the list.
+    public static func header(
+        _ name: String, size: CGSize = CGSize(width: 320, height: 400), background: UIColor = .white,
+        _ setUp: @escaping (UIScrollView) -> Void
+    ) -> LoaderPreview {
+        LoaderPreview(name: name, size: size, background: background, content: .header(setUp))
+    }
+
+    private init(name: String, size: CGSize, background: UIColor, content: Content) {
+        self.name = name
+        self.size = size
+        self.background = background
+        self.content = content
+    }
+
+    /// The gallery's dark grey, rgb(28, 30, 40).
+    public static let defaultBackground = UIColor(red: 28 / 255, green: 30 / 255, blue: 40 / 255, alpha: 1)
+}
+
+/// What a compiled preview library hands the host (one reference type shared by both sides):
+/// the library's entry point returns one, retained, as an opaque pointer.
+public final class LoaderPreviewList {
+    public let previews: [LoaderPreview]
+
+    public init(_ previews: [LoaderPreview]) {
+        self.previews = previews
+    }
+}
