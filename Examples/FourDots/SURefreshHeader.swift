@@ -259,7 +259,7 @@ class SURefreshHeader: UIView, UIScrollViewDelegate {
     private func addTranslationAni(to layer: CALayer, xValue x: CGFloat, yValue y: CGFloat) {
         let translationKeyframeAni = CAKeyframeAnimation(keyPath: "transform")
         translationKeyframeAni.duration = 1.0
-        translationKeyframeAni.repeatCount = .infinity
+        translationKeyframeAni.repeatCount = HUGE
         translationKeyframeAni.isRemovedOnCompletion = false
         translationKeyframeAni.fillMode = .forwards
         translationKeyframeAni.timingFunction = CAMediaTimingFunction(name: .linear)
@@ -275,7 +275,7 @@ class SURefreshHeader: UIView, UIScrollViewDelegate {
         rotationAni.toValue = Double.pi * 2
         rotationAni.duration = 1.0
         rotationAni.timingFunction = CAMediaTimingFunction(name: .linear)
-        rotationAni.repeatCount = .infinity
+        rotationAni.repeatCount = HUGE
         rotationAni.fillMode = .forwards
         rotationAni.isRemovedOnCompletion = false
         layer.add(rotationAni, forKey: "rotationAni")

@@ -1,5 +1,5 @@
 //
-//  Previews.swift
+//  AirplanePreviews.swift
 //  Airplane: the refresh view above a list.
 //
 

@@ -1,5 +1,5 @@
 //
-//  Previews.swift
+//  BallsPreviews.swift
 //  Balls: the loader filling a 200×200 view, its box in the middle.
 //
 

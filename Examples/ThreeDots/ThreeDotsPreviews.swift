@@ -1,5 +1,5 @@
 //
-//  Previews.swift
+//  ThreeDotsPreviews.swift
 //  Three dots: the header above a list.
 //
 

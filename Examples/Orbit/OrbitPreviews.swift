@@ -1,5 +1,5 @@
 //
-//  Previews.swift
+//  OrbitPreviews.swift
 //  Orbit ring: the 200×200 matching view on a dark background.
 //
 

@@ -1,5 +1,5 @@
 //
-//  Previews.swift
+//  FourDotsPreviews.swift
 //  Four dots: the header above a list.
 //
 
