@@ -38,7 +38,16 @@ let package = Package(
         .target(name: "LoaderLab", dependencies: ["LayerKit", "LayerKitCairo", "RefreshKit", "Loaders"]),
         // Window, events, paced render loop, presenting frames.
         .target(name: "X11Host", dependencies: ["LoaderLab", "LayerKit", "CX11"]),
-        .executableTarget(name: "loaderlab", dependencies: ["LoaderLab", "X11Host", "LayerKit"]),
+        // `loaderlab preview`: builds the user's sources against the compatibility modules and
+        // loads them into the running program, whose symbols they bind to (it exports them).
+        .target(
+            name: "PreviewHost",
+            dependencies: [
+                "LoaderLab", "Loaders", "LayerKit", "RefreshKit", "QuartzCore", "UIKit", "X11Host",
+            ]),
+        .executableTarget(
+            name: "loaderlab", dependencies: ["LoaderLab", "X11Host", "LayerKit", "PreviewHost"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
         // The benchmarks (`make bench`, BENCHMARKS.md): frame costs against Cairo alone,
         // headless renders, and the `loaderlab` window under Xvfb, watched from outside.
         .executableTarget(

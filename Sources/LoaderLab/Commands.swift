@@ -41,6 +41,11 @@ public struct CommandFailure: Error, CustomStringConvertible, Sendable {
     public let message: String
     public let exitCode: Int32
 
+    public init(message: String, exitCode: Int32) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+
     public var description: String { message }
 }
 

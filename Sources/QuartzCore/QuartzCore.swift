@@ -21,10 +21,14 @@ public var MAXFLOAT: Float { Float.greatestFiniteMagnitude }
 /// `CACurrentMediaTime()`: the current time of the layer tree's clock, in seconds.
 ///
 /// While a scene is active (the app makes its scene active while it updates it and while it
-/// delivers input, callbacks and timers) this is that scene's time, `Scene.currentTime`, so
+/// delivers input, callbacks and timers) this is that scene's time in its root layer's local
+/// time — `root.convertTime(scene.currentTime, from: nil)` — so
 /// `beginTime = CACurrentMediaTime() + 0.5` means half a second from now on the timeline the
-/// layers run on. With no active scene it is a monotonic clock.
+/// layers run on, also while the previewer's playback controls (which act on the root) have
+/// paused or slowed the scene: on a device, with layers of default timing, global time and a
+/// layer's local time are the same, and code relies on that. With no active scene it is a
+/// monotonic clock.
 public func CACurrentMediaTime() -> CFTimeInterval {
-    if let scene = Scene.active { return scene.currentTime }
+    if let scene = Scene.active { return scene.root.convertTime(scene.currentTime, from: nil) }
     return SystemMediaClock().now()
 }

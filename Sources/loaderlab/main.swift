@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import LoaderLab
+import PreviewHost
 import X11Host
 
 // Before anything opens a file: a closed standard stream keeps its number, so a file opened
@@ -10,6 +11,11 @@ StandardStream.reserveClosedDescriptors()
 // not signals that kill the process mid-write and leave a temporary file behind.
 signal(SIGPIPE, SIG_IGN)
 signal(SIGXFSZ, SIG_IGN)
+
+// `loaderlab preview PATH...`: the user's own loaders, built from their sources.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "preview" {
+    PreviewMain.run(Array(CommandLine.arguments.dropFirst(2)))
+}
 
 // Headless commands run here; with no command, the X11 host opens the previewer window.
 let commands = Commands(source: CatalogSceneSource())

@@ -1,0 +1,214 @@
+import Foundation
+import LayerKit
+import LoaderLab
+import Loaders
+@_spi(LoaderLabHost) import QuartzCore
+import RefreshKit
+@_spi(LoaderLabHost) import UIKit
+
+/// A loaded preview library's previews as loaders: ids (the previews' names), kinds, default
+/// sizes, and sessions the gallery and the headless commands run like the catalog's.
+public struct PreviewCatalog {
+    public let previews: [LoaderPreview]
+    /// One per preview, in order; `id` and `title` are the preview's name (made unique with
+    /// " (2)", " (3)" … where names repeat).
+    public let infos: [LoaderInfo]
+
+    public init(_ previews: [LoaderPreview]) {
+        self.previews = previews
+        var seen: [String: Int] = [:]
+        infos = previews.map { p in
+            let count = (seen[p.name] ?? 0) + 1
+            seen[p.name] = count
+            let id = count == 1 ? p.name : "\(p.name) (\(count))"
+            let kind: LoaderKind
+            switch p.content {
+            case .layer: kind = .standalone
+            case .header: kind = .header
+            }
+            let size = Size(width: Double(p.size.width), height: Double(p.size.height))
+            return LoaderInfo(id: id, title: id, kind: kind, defaultSize: size)
+        }
+    }
+
+    /// A session of preview `id` in a viewport of `size` points; nil for an unknown id.
+    public func makeSession(id: String, size: Size) -> LoaderSession? {
+        guard let i = infos.firstIndex(where: { $0.id == id }) else { return nil }
+        let preview = previews[i]
+        return LoaderSession(info: infos[i], size: size) { root, size in
+            switch preview.content {
+            case .layer(let setUp):
+                StandalonePreviewContent(preview: preview, setUp: setUp, root: root, size: size)
+            case .header(let setUp):
+                HeaderPreviewContent(preview: preview, setUp: setUp, root: root, size: size)
+            }
+        }
+    }
+}
+
+extension UIColor {
+    /// The engine's colour for this colour.
+    var engineColor: Color {
+        var r: CGFloat = 0
+        var g: CGFloat = 0
+        var b: CGFloat = 0
+        var a: CGFloat = 0
+        getRed(&r, green: &g, blue: &b, alpha: &a)
+        return Color(red: Double(r), green: Double(g), blue: Double(b), alpha: Double(a))
+    }
+}
+
+/// A standalone preview: the viewport filled with the preview's background, and centred in it
+/// the preview's root layer (bounds = the preview's size) that its code fills.
+///
+/// Starting runs the code on a fresh root; stopping removes that root with its animations
+/// (keys 1–9 switch a preview off and on again from the start). The code runs at the first
+/// update of the session's scene — inside it, as UIKit runs set-up code on the main thread —
+/// so `CACurrentMediaTime()` and transactions are the scene's.
+final class StandalonePreviewContent: SessionContent {
+    private let preview: LoaderPreview
+    private let setUp: (CALayer) -> Void
+    private let viewport: Layer
+    private var previewRoot: Layer?
+    private var pendingStart = false
+    private var running = false
+
+    init(preview: LoaderPreview, setUp: @escaping (CALayer) -> Void, root: Layer, size: Size) {
+        self.preview = preview
+        self.setUp = setUp
+        viewport = root
+        Transaction.performWithoutActions {
+            root.backgroundColor = preview.background.engineColor
+            root.masksToBounds = true
+        }
+    }
+
+    var status: LoaderStatus { running ? .running : .stopped }
+    var debugPaths: [(name: String, path: Path, toLayer: String)] { [] }
+
+    private var previewSize: Size {
+        Size(width: Double(preview.size.width), height: Double(preview.size.height))
+    }
+
+    func layout(size: Size) {
+        guard let previewRoot else { return }
+        Transaction.performWithoutActions { previewRoot.frame = frame(in: size) }
+    }
+
+    private func frame(in size: Size) -> Rect {
+        let s = previewSize
+        return Rect(
+            x: ((size.width - s.width) / 2).rounded(), y: ((size.height - s.height) / 2).rounded(),
+            width: s.width, height: s.height)
+    }
+
+    func start() {
+        guard !running else { return }
+        running = true
+        pendingStart = true
+        if viewport.scene != nil, Scene.active != nil { runSetUp() }
+    }
+
+    func stop() {
+        running = false
+        pendingStart = false
+        guard let previewRoot else { return }
+        previewRoot.removeAllAnimationsInSubtree()
+        Transaction.performWithoutActions { previewRoot.removeFromSuperlayer() }
+        self.previewRoot = nil
+    }
+
+    func tick() {
+        if pendingStart { runSetUp() }
+    }
+
+    private func runSetUp() {
+        pendingStart = false
+        let layer = Layer()
+        layer.name = "preview"
+        Transaction.performWithoutActions {
+            layer.frame = frame(in: viewport.bounds.size)
+            viewport.addSublayer(layer)
+        }
+        previewRoot = layer
+        setUp(CALayer(hosting: layer))
+    }
+}
+
+/// A header preview: a list in a scroll view (the catalog headers' own, `HeaderContent`) that
+/// the preview's code adds its header view to, as a `UIScrollView`, at the first update of the
+/// session's scene.
+final class HeaderPreviewContent: SessionContent {
+    private let setUp: (UIScrollView) -> Void
+    private let list: HeaderContent
+    private var scrollView: UIScrollView?
+
+    /// How far a scripted pull drags before letting go (R, `--refreshing`): past what iOS
+    /// headers commonly take as their threshold.
+    static let refreshPull = 100.0
+
+    init(preview: LoaderPreview, setUp: @escaping (UIScrollView) -> Void, root: Layer, size: Size) {
+        self.setUp = setUp
+        list = HeaderContent(
+            root: root, size: size, background: preview.background.engineColor,
+            refreshPull: Self.refreshPull)
+    }
+
+    private func setUpIfNeeded() {
+        guard scrollView == nil else { return }
+        let view = UIScrollView(hosting: list.scrollView, layer: list.scrollLayer)
+        scrollView = view
+        setUp(view)
+    }
+
+    var status: LoaderStatus { list.status }
+    var needsFrames: Bool { list.needsFrames }
+    var debugPaths: [(name: String, path: Path, toLayer: String)] { [] }
+    var refreshThreshold: Double? { list.refreshThreshold }
+    func layout(size: Size) { list.layout(size: size) }
+    func start() {}
+    func stop() {}
+    func pointerDown(at point: Point) {
+        setUpIfNeeded()
+        list.pointerDown(at: point)
+    }
+    func pointerMoved(to point: Point) { list.pointerMoved(to: point) }
+    func pointerUp(at point: Point) { list.pointerUp(at: point) }
+    func tick() {
+        if Scene.active != nil { setUpIfNeeded() }
+        list.tick()
+    }
+    func fingerDistance(forOffset offset: Double) -> Double { list.fingerDistance(forOffset: offset) }
+    func holdOffset(y: Double) { list.holdOffset(y: y) }
+}
+
+/// The previews as the headless commands' loaders (`loaderlab preview … --render` and the
+/// rest): each moment built on a manual clock as for the catalog's loaders.
+public struct PreviewSceneSource: SceneSource {
+    public let catalog: PreviewCatalog
+
+    public init(_ catalog: PreviewCatalog) { self.catalog = catalog }
+
+    public var entries: [LoaderEntry] { catalog.infos }
+
+    private func info(_ id: String) throws -> LoaderInfo {
+        guard let info = catalog.infos.first(where: { $0.id == id }) else {
+            throw CatalogError.unknownLoader(id)
+        }
+        return info
+    }
+
+    private func timeline(_ id: String, _ moment: SceneMoment, _ size: Size?) throws -> LoaderTimeline {
+        try LoaderTimeline(info: try info(id), moment: moment, size: size) { info, size in
+            catalog.makeSession(id: info.id, size: size)
+        }
+    }
+
+    public func snapshot(id: String, moment: SceneMoment, size: Size?) throws -> SceneSnapshot {
+        try timeline(id, moment, size).snapshot
+    }
+
+    public func timeline(id: String, moment: SceneMoment, size: Size?) throws -> any SceneTimeline {
+        CatalogTimeline(try timeline(id, moment, size))
+    }
+}
