@@ -86,7 +86,14 @@ let package = Package(
                 "UIKit", "QuartzCore", "CoreGraphics", "LayerKit", "RefreshKit", "LayerKitCairo",
                 "SnapshotTesting",
             ],
-            exclude: ["Snapshots"]
+            exclude: ["Snapshots"],
+            // Swift 5 mode, as `loaderlab preview` compiles users' files: the iOS-style code
+            // here must compile unchanged the way theirs does. Swift Testing declares
+            // cross-import overlays for Apple's CoreGraphics and UIKit, which do not exist on
+            // Linux; with our modules of those names they would be looked for and not found.
+            swiftSettings: [
+                .swiftLanguageMode(.v5), .unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"]),
+            ]
         ),
         .testTarget(
             name: "X11HostTests", dependencies: ["X11Host", "LoaderLab", "XvfbHarness", "SnapshotTesting"]),
