@@ -59,9 +59,22 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction {
     open var isRemovedOnCompletion: Bool = true
     /// Strongly held, as on iOS.
     open var delegate: CAAnimationDelegate?
+    private var keyValues = KeyValueStorage()
 
     public override init() {
         super.init()
+    }
+
+    /// Stores `value` under a key of the caller's own (Core Animation's key-value extension);
+    /// the running copy carries it. A key naming a property is reported, not stored.
+    open func setValue(_ value: Any?, forKey key: String) {
+        keyValues.setValue(
+            value, forKey: key, properties: CAAnimation.propertyKeys, owner: "\(Swift.type(of: self))")
+    }
+
+    /// The value stored under `key` with `setValue(_:forKey:)`.
+    open func value(forKey key: String) -> Any? {
+        keyValues.value(forKey: key)
     }
 
     /// A new animation of the same class (as far as this module knows it) with the same
@@ -84,6 +97,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction {
         c.timingFunction = timingFunction
         c.isRemovedOnCompletion = isRemovedOnCompletion
         c.delegate = delegate
+        c.keyValues = keyValues
     }
 
     /// The engine's animation with these settings; throws when a value cannot be converted.

@@ -31,6 +31,7 @@ open class CALayer: NSObject {
     private var contentsObject: Any?
     /// The layer this one masks, if it is a mask.
     private weak var maskOwner: CALayer?
+    private var keyValues = KeyValueStorage()
 
     /// The engine layer class this class wraps.
     package class func makeEngineLayer() -> Layer { Layer() }
@@ -209,7 +210,8 @@ open class CALayer: NSObject {
     open var mask: CALayer? {
         get {
             if let model = presentationOf { return model.mask?.presentation() }
-            return engine.mask.map(LayerRegistry.wrapper)
+            if retainedMask?.engine !== engine.mask { retainedMask = engine.mask.map(LayerRegistry.wrapper) }
+            return retainedMask
         }
         set {
             let oldParent = newValue?.engine.superlayer.flatMap(LayerRegistry.existingWrapper)
@@ -305,8 +307,9 @@ open class CALayer: NSObject {
     open var sublayers: [CALayer]? {
         get {
             if let model = presentationOf { return model.sublayers?.compactMap { $0.presentation() } }
-            let list = engine.sublayers.map(LayerRegistry.wrapper)
-            return list.isEmpty ? nil : list
+            // Wrappers made here for engine layers the host added are kept like the others.
+            syncSublayers()
+            return retainedSublayers.isEmpty ? nil : retainedSublayers
         }
         set {
             for sub in engine.sublayers { sub.removeFromSuperlayer() }
@@ -425,6 +428,19 @@ open class CALayer: NSObject {
     /// The model layer: itself, or for a presentation copy the layer it shows.
     open func model() -> CALayer {
         presentationOf ?? self
+    }
+
+    // MARK: Key-value storage
+
+    /// Stores `value` under a key of the caller's own (Core Animation's key-value extension).
+    /// A key naming a property is reported, not stored.
+    open func setValue(_ value: Any?, forKey key: String) {
+        keyValues.setValue(value, forKey: key, properties: CALayer.propertyKeys, owner: describeForReport())
+    }
+
+    /// The value stored under `key` with `setValue(_:forKey:)`.
+    open func value(forKey key: String) -> Any? {
+        keyValues.value(forKey: key)
     }
 
     // MARK: Reporting

@@ -121,7 +121,7 @@ open class UIScrollView: UIView {
     open var contentInset: UIEdgeInsets {
         get { UIEdgeInsets(model.contentInset) }
         set {
-            let animation = UIView.animationBlocks.last.flatMap { block in
+            let animation = UIView.animationBlock.flatMap { block in
                 block.duration > 0
                     ? ScrollAnimation(duration: block.duration, timingFunction: block.timingFunction) : nil
             }

@@ -40,11 +40,11 @@ extension UIView {
         var engine: ViewKeyframeAnimationOptions { ViewKeyframeAnimationOptions(rawValue: rawValue) }
     }
 
-    /// The block being run by `animate`, innermost last: what a scroll view's inset change
-    /// inside it animates with.
-    nonisolated(unsafe) static var animationBlocks: [ScrollAnimationBlock] = []
+    /// The innermost block `animate` is running: what a scroll view's inset change inside it
+    /// animates with. Bound for the block's duration, per task, as the engine binds its scene.
+    @TaskLocal static var animationBlock: ScrollAnimationBlock?
 
-    struct ScrollAnimationBlock {
+    struct ScrollAnimationBlock: Sendable {
         var duration: Double
         var timingFunction: TimingFunction
     }
@@ -122,8 +122,6 @@ extension UIView {
     }
 
     private static func withBlock(_ block: ScrollAnimationBlock, _ body: () -> Void) {
-        animationBlocks.append(block)
-        defer { animationBlocks.removeLast() }
-        body()
+        $animationBlock.withValue(block) { body() }
     }
 }

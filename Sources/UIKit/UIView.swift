@@ -256,27 +256,31 @@ enum LayoutQueue {
         init(_ view: UIView) { self.view = view }
     }
 
-    nonisolated(unsafe) private static var pending: [Entry] = []
-    /// The scenes with a layout pass scheduled.
-    nonisolated(unsafe) private static var scheduled: [ObjectIdentifier] = []
+    private static let lock = NSLock()
+    /// The views waiting, by scene.
+    nonisolated(unsafe) private static var pending: [ObjectIdentifier: [Entry]] = [:]
 
     static func enqueue(_ view: UIView) {
         guard let scene = view.layer.engineLayer.scene else { return }
-        if !pending.contains(where: { $0.view === view }) { pending.append(Entry(view)) }
         let id = ObjectIdentifier(scene)
-        guard !scheduled.contains(id) else { return }
-        scheduled.append(id)
+        lock.lock()
+        let isFirst = pending[id] == nil
+        if pending[id, default: []].contains(where: { $0.view === view }) == false {
+            pending[id, default: []].append(Entry(view))
+        }
+        lock.unlock()
+        guard isFirst else { return }
         let root = scene.root
         scene.schedule(at: root.convertTime(scene.currentTime, from: nil), on: root) {
-            scheduled.removeAll { $0 == id }
-            flush()
+            flush(id)
         }
     }
 
-    /// Lays out every pending view, outermost first.
-    static func flush() {
-        let views = pending.compactMap(\.view)
-        pending.removeAll()
+    /// Lays out every view waiting in one scene, outermost first.
+    private static func flush(_ id: ObjectIdentifier) {
+        lock.lock()
+        let views = pending.removeValue(forKey: id)?.compactMap(\.view) ?? []
+        lock.unlock()
         let roots = views.filter { v in !views.contains { $0 !== v && v.isDescendant(of: $0) } }
         for v in roots { v.layoutIfNeeded() }
     }
