@@ -2,6 +2,7 @@
 #   make run    open the previewer (installs what is missing first)
 #   make test   check formatting and warnings (make lint), then run every test (installs what is
 #               missing first)
+#   make preview SRC=path   preview your own Core Animation/UIKit loader code (README)
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(PATH):/opt/swift/usr/bin
@@ -16,7 +17,7 @@ RUN_ARGS ?=
 BENCH_ARGS ?=
 SHEET ?= loaderlab-sheet.png
 
-.PHONY: all deps deps-build deps-test build release run lint test bench format clean
+.PHONY: all deps deps-build deps-test build release run preview lint test bench format clean
 
 all: build
 
@@ -53,6 +54,12 @@ run: release
 			rm -f "$$err"; exit $$rc; \
 		fi; \
 	fi
+
+# `loaderlab preview` loads the user's code into the program, sharing its Swift runtime: it runs
+# from the plain build (the runtime as a shared library), not `release`'s static one.
+SRC ?= Examples
+preview: build
+	"$$($(SWIFT) build --show-bin-path)/loaderlab" preview $(SRC) $(RUN_ARGS)
 
 # The build that `lint` checks and `test` runs: the tests included, every compiler warning an
 # error (the project's own Swift is all there is to compile: the C targets are module maps). It
