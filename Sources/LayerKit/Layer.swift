@@ -171,6 +171,11 @@ open class Layer {
         get { model.contentsScale }
         set { set(\.contentsScale, newValue, action: "contentsScale") }
     }
+    /// `CALayer.isDoubleSided`: false hides the layer while its back faces the viewer.
+    public var isDoubleSided: Bool {
+        get { model.isDoubleSided }
+        set { set(\.isDoubleSided, newValue, action: nil) }
+    }
 
     /// `CALayer.frame`: the bounds' box in the superlayer, derived from position, bounds,
     /// anchorPoint and transform. Setting it sets `bounds.size` and `position` (the origin of
@@ -540,8 +545,10 @@ open class Layer {
     public func presentation() -> PresentationLayer? {
         guard let scene else { return nil }
         let v = scene.values(of: self, at: scene.currentTime)
-        return PresentationLayer(
+        var layer = PresentationLayer(
             name: name, properties: v.layer, shape: v.shape, sublayers: [], gradient: v.gradient,
             mask: mask.flatMap { $0.presentation() }, text: v.text)
+        layer.isTransformLayer = self is TransformLayer
+        return layer
     }
 }

@@ -291,9 +291,10 @@ public final class Scene {
                 m.cachedPresentation ?? evaluate(m, map: m.childTimeMap(from: map), at: t, running: &running)
             if m.cachedPresentation == nil { isStatic = false }
         }
-        let result = PresentationLayer(
+        var result = PresentationLayer(
             name: layer.name, properties: v.layer, shape: v.shape, sublayers: children,
             gradient: v.gradient, mask: mask, text: v.text)
+        result.isTransformLayer = layer is TransformLayer
         if isStatic { layer.cachedPresentation = result }
         return result
     }
