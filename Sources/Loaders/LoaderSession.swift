@@ -54,7 +54,9 @@ public final class LoaderSession {
                 background: AirplaneRefreshView.skyColor)
         case "orbit": content = OrbitContent(root: layer, size: size)
         case "balls": content = BallsContent(root: layer, size: size)
-        default: return nil
+        default:
+            guard let showcase = Showcase(id: info.id, root: layer, size: size) else { return nil }
+            content = showcase
         }
         content.layout(size: size)
         if info.kind == .standalone { content.start() }
