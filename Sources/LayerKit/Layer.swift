@@ -121,9 +121,16 @@ open class Layer {
         get { model.masksToBounds }
         set { set(\.masksToBounds, newValue, action: nil) }
     }
+    /// Setting it on a layer that is not a view's backing layer cross-fades from the old
+    /// contents (an implicit `fade` transition under the key `"contents"`, 0.25 s or the
+    /// transaction's duration), as Core Animation's implicit action for `contents` does.
     public var contents: ImageReference? {
         get { model.contents }
-        set { set(\.contents, newValue, action: nil) }
+        set {
+            guard newValue != model.contents else { return }
+            set(\.contents, newValue, action: nil)
+            crossFadeContents()
+        }
     }
     public var contentsGravity: ContentsGravity {
         get { model.contentsGravity }
@@ -411,6 +418,9 @@ open class Layer {
             detach(old)
         }
         let entry = AnimationEntry(key: key, animation: copy, compiled: compiled, layer: self)
+        if copy is TransitionAnimation {
+            entry.transitionFrom = scene?.shownPresentation(of: self)
+        }
         entries.append(entry)
         invalidatePresentation()
         if copy.beginTime == 0 || !copy.beginTime.isFinite {

@@ -113,6 +113,9 @@ public struct PresentationLayer: Hashable, Sendable {
     /// True for a `TransformLayer`: it draws nothing of its own and does not flatten its
     /// sublayers, which keep their places in 3D (see `PresentationWalk`).
     public var isTransformLayer = false
+    /// A running `TransitionAnimation`: the layer is drawn as its old rendering and itself,
+    /// moved and faded (see `PresentationTransition`).
+    public var transition: PresentationTransition?
 
     public init(
         name: String? = nil, properties: LayerProperties = LayerProperties(),

@@ -295,6 +295,7 @@ public final class Scene {
             name: layer.name, properties: v.layer, shape: v.shape, sublayers: children,
             gradient: v.gradient, mask: mask, text: v.text)
         result.isTransformLayer = layer is TransformLayer
+        result.transition = Scene.transition(of: layer, at: local)
         if isStatic { layer.cachedPresentation = result }
         return result
     }

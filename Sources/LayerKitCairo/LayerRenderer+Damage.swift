@@ -62,6 +62,15 @@ extension LayerRenderer {
                 extent = extent.union(box)
                 return nil
             }
+            if let transition = layer.transition {
+                // Both renderings, at their offsets, counted here.
+                guard let local = transitionExtent(of: layer, transition) else {
+                    bounded = false
+                    return nil
+                }
+                extent = extent.union(place.toRoot.apply(to: local))
+                return nil
+            }
             if hasEffects(layer) {
                 // Shadows and masks are measured in the layer's own space, around everything
                 // it draws: its subtree is counted here.
@@ -106,6 +115,7 @@ extension LayerRenderer {
         let p = new.properties
         if old.properties == p, old.shape == new.shape, old.gradient == new.gradient, old.text == new.text,
             old.mask == new.mask, old.sublayers.count == new.sublayers.count, !hasEffects(new),
+            old.transition == nil, new.transition == nil,
             old.isTransformLayer == new.isTransformLayer, !new.isTransformLayer,
             new.placesAffinely(in: superlayer)
         {

@@ -126,6 +126,10 @@ struct Painter: PresentationVisitor {
             renderer.drawProjected(layer, projection: projection, alpha: 1, canvas)
             return nil
         }
+        if let transition = layer.transition {
+            renderer.drawTransition(layer, transition, at: place, canvas)
+            return nil
+        }
         // A mask needs the layer drawn apart first, as a group.
         let group = p.opacity < 1 || layer.mask != nil
         // Only a group (whose clip must be undone) needs Cairo's whole state saved, an

@@ -87,7 +87,9 @@ public enum Help {
                 not all four; shadowColor, shadowOpacity, shadowOffset [w, h], shadowRadius,
                 shadowPathBounds ([x, y, w, h] or null) when shadowOpacity is not 0;
                 contentsRect, contentsCenter ([x, y, w, h], unit) and contentsScale when
-                the contents use them; mask (a LAYER in this layer's coordinates);
+                the contents use them; transition {type, subtype, progress} while a
+                transition runs (its old rendering giving way to the new); mask (a LAYER in
+                this layer's coordinates);
                 then sublayers, in drawing order. Matrices follow CGAffineTransform:
                 x' = a·x + c·y + tx, y' = b·x + d·y + ty.
                 A number that is not finite (NaN or infinity) is written as null.
@@ -95,7 +97,7 @@ public enum Help {
                 --animations adds "rootTime" (the root layer's local time at that moment)
                 and to each LAYER "animations": the animations on it, in the order they
                 apply. ANIMATION: key, keyPath, kind ("basic" | "keyframe" | "spring" |
-                "group" | "plain"), origin ("explicit"; "implicit": added by the engine for a model
+                "group" | "transition" | "plain"), origin ("explicit"; "implicit": added by the engine for a model
                 change; "viewAnimation": by a view-animation block), localTime (the layer's
                 local time now), beginTime (in that local time), duration, speed,
                 timeOffset, repeatCount (null: forever), repeatDuration, activeDuration
@@ -104,7 +106,9 @@ public enum Help {
                 animations also from, to, by; springs from, to, by, mass, stiffness,
                 damping, initialVelocity, settlingDuration; keyframe animations calculationMode, values,
                 path ({"pathBounds"}), keyTimes (as set), keyframeTimes (as used),
-                timingFunctions; groups "animations", their children (no localTime: they
+                timingFunctions; transitions type ("fade" | "moveIn" | "push" | "reveal"),
+                subtype ("fromLeft" | "fromRight" | "fromTop" | "fromBottom" | null),
+                startProgress, endProgress; groups "animations", their children (no localTime: they
                 run in the group's time). Values: numbers, [x, y] points, [w, h] sizes,
                 [x, y, w, h] rects, [a, b, c, d, tx, ty] transforms, [r, g, b, a] colours.
                 """
