@@ -178,6 +178,7 @@ enum KeyPathRegistry {
         add(layer("anchorPoint.y", \.anchorPoint.y))
         add(layer("opacity", \.opacity))
         add(layer("hidden", \.isHidden))
+        add(layer("doubleSided", \.isDoubleSided))
         add(layer("zPosition", \.zPosition))
         add(layer("cornerRadius", \.cornerRadius))
         add(layer("borderWidth", \.borderWidth))
@@ -207,6 +208,8 @@ enum KeyPathRegistry {
         ] as [(String, TransformPath)] {
             add(component(base + ".rotation", \.rotation, of: transform))
             add(component(base + ".rotation.z", \.rotation, of: transform))
+            add(component(base + ".rotation.x", \.rotationX, of: transform))
+            add(component(base + ".rotation.y", \.rotationY, of: transform))
             add(component(base + ".scale.x", \.sx, of: transform))
             add(component(base + ".scale.y", \.sy, of: transform))
             add(component(base + ".scale.z", \.sz, of: transform))

@@ -37,10 +37,11 @@ public struct AnimationCycle: Hashable, Sendable {
 }
 
 extension Layer {
-    /// Every animation on this layer and the layers below it that has not stopped, with its
-    /// cycle in scene seconds, depth first in drawing order. An animation whose time stands
-    /// still (a speed of 0 on it or above it) never comes round and is left out. Call it after
-    /// the scene has updated, so that animations just added have their begin times.
+    /// Every animation on this layer and the layers below it (masks included) that has not
+    /// stopped, with its cycle in scene seconds, depth first in drawing order. An animation
+    /// whose time stands still (a speed of 0 on it or above it) never comes round and is left
+    /// out. Call it after the scene has updated, so that animations just added have their begin
+    /// times.
     public func animationCycles() -> [AnimationCycle] {
         var found: [AnimationCycle] = []
         func visit(_ layer: Layer, _ map: TimeMap) {
@@ -53,7 +54,8 @@ extension Layer {
                         layerName: layer.name, key: entry.key, cycle: timing.cycleDuration / rate,
                         activeDuration: timing.activeDuration / rate))
             }
-            for sub in layer.sublayers { visit(sub, sub.childTimeMap(from: map)) }
+            // Masks run in their layer's time, as sublayers do.
+            for sub in layer.timedSublayers { visit(sub, sub.childTimeMap(from: map)) }
         }
         visit(self, timeMap)
         return found

@@ -27,6 +27,9 @@ final class AnimationEntry {
     let sequence: UInt64
     /// Whether code added it or the engine did, for a model change (records report it).
     var origin = AnimationRecord.Origin.explicit
+    /// A transition's old rendering: the layer's subtree as the scene last showed it when the
+    /// transition was added (nil: it showed nothing).
+    var transitionFrom: PresentationLayer?
 
     init(key: String?, animation: Animation, compiled: CompiledAnimation, layer: Layer) {
         self.key = key

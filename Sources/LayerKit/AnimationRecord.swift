@@ -24,6 +24,8 @@ public struct AnimationRecord: Hashable, Sendable {
         case group
         /// A plain `Animation`: it keeps time and reports to its delegate, animating nothing.
         case plain
+        /// `TransitionAnimation`: the layer's old rendering giving way to the new.
+        case transition
     }
 
     /// Who added it.
@@ -83,6 +85,12 @@ public struct AnimationRecord: Hashable, Sendable {
 
     /// Groups: their children, in order.
     public let children: [AnimationRecord]
+
+    /// Transitions: the type, the subtype (nil: from the left) and the progress range.
+    public let transitionType: TransitionType?
+    public let transitionSubtype: TransitionSubtype?
+    /// `[startProgress, endProgress]`.
+    public let transitionProgress: [Double]?
 
     /// One cycle: the duration, doubled when the animation autoreverses.
     public let cycleDuration: Double
@@ -266,6 +274,10 @@ extension AnimationRecord {
         keyPath = property?.keyPath
         isAdditive = property?.isAdditive ?? false
         isCumulative = property?.isCumulative ?? false
+        let transition = a as? TransitionAnimation
+        transitionType = transition?.type
+        transitionSubtype = transition?.subtype
+        transitionProgress = transition.map { [$0.startProgress, $0.endProgress] }
         let basic = a as? BasicAnimation
         fromValue = basic?.fromValue
         toValue = basic?.toValue
@@ -291,7 +303,11 @@ extension AnimationRecord {
             kind =
                 spring != nil
                 ? .spring
-                : basic != nil ? .basic : keyframe != nil ? .keyframe : property != nil ? .basic : .plain
+                : basic != nil
+                    ? .basic
+                    : keyframe != nil
+                        ? .keyframe
+                        : property != nil ? .basic : a is TransitionAnimation ? .transition : .plain
             children = []
         }
     }

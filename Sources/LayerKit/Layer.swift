@@ -121,9 +121,16 @@ open class Layer {
         get { model.masksToBounds }
         set { set(\.masksToBounds, newValue, action: nil) }
     }
+    /// Setting it on a layer that is not a view's backing layer cross-fades from the old
+    /// contents (an implicit `fade` transition under the key `"contents"`, 0.25 s or the
+    /// transaction's duration), as Core Animation's implicit action for `contents` does.
     public var contents: ImageReference? {
         get { model.contents }
-        set { set(\.contents, newValue, action: nil) }
+        set {
+            guard newValue != model.contents else { return }
+            set(\.contents, newValue, action: nil)
+            crossFadeContents()
+        }
     }
     public var contentsGravity: ContentsGravity {
         get { model.contentsGravity }
@@ -170,6 +177,11 @@ open class Layer {
     public var contentsScale: Double {
         get { model.contentsScale }
         set { set(\.contentsScale, newValue, action: "contentsScale") }
+    }
+    /// `CALayer.isDoubleSided`: false hides the layer while its back faces the viewer.
+    public var isDoubleSided: Bool {
+        get { model.isDoubleSided }
+        set { set(\.isDoubleSided, newValue, action: nil) }
     }
 
     /// `CALayer.frame`: the bounds' box in the superlayer, derived from position, bounds,
@@ -406,6 +418,9 @@ open class Layer {
             detach(old)
         }
         let entry = AnimationEntry(key: key, animation: copy, compiled: compiled, layer: self)
+        if copy is TransitionAnimation {
+            entry.transitionFrom = scene?.shownPresentation(of: self)
+        }
         entries.append(entry)
         invalidatePresentation()
         if copy.beginTime == 0 || !copy.beginTime.isFinite {
@@ -540,8 +555,10 @@ open class Layer {
     public func presentation() -> PresentationLayer? {
         guard let scene else { return nil }
         let v = scene.values(of: self, at: scene.currentTime)
-        return PresentationLayer(
+        var layer = PresentationLayer(
             name: name, properties: v.layer, shape: v.shape, sublayers: [], gradient: v.gradient,
             mask: mask.flatMap { $0.presentation() }, text: v.text)
+        layer.isTransformLayer = self is TransformLayer
+        return layer
     }
 }

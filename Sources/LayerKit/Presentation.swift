@@ -37,6 +37,10 @@ public struct LayerProperties: Hashable, Sendable {
     public var contentsCenter: Rect = ContentsLayout.unitRect
     /// Image pixels per point of the contents.
     public var contentsScale: Double = 1
+    /// False hides the layer (with its subtree) while its back faces the viewer: while its
+    /// plane, mapped into the plane it is drawn in, has its orientation reversed
+    /// (`CALayer.isDoubleSided`).
+    public var isDoubleSided: Bool = true
 
     public init() {}
 }
@@ -93,7 +97,7 @@ public struct ImageReference: Hashable, Sendable {
 
 /// One layer of a presentation tree: a value snapshot of what is drawn at one moment.
 public struct PresentationLayer: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable { case layer, shape, image, gradient, text }
+    public enum Kind: String, Hashable, Sendable { case layer, shape, image, gradient, text, transform }
 
     public var name: String?
     public var properties: LayerProperties
@@ -106,6 +110,12 @@ public struct PresentationLayer: Hashable, Sendable {
     public var text: TextProperties?
     /// The mask's storage: none or one (a struct cannot hold itself directly).
     private var maskStorage: [PresentationLayer]
+    /// True for a `TransformLayer`: it draws nothing of its own and does not flatten its
+    /// sublayers, which keep their places in 3D (see `PresentationWalk`).
+    public var isTransformLayer = false
+    /// A running `TransitionAnimation`: the layer is drawn as its old rendering and itself,
+    /// moved and faded (see `PresentationTransition`).
+    public var transition: PresentationTransition?
 
     public init(
         name: String? = nil, properties: LayerProperties = LayerProperties(),
@@ -128,9 +138,11 @@ public struct PresentationLayer: Hashable, Sendable {
         set { maskStorage = newValue.map { [$0] } ?? [] }
     }
 
-    /// `"shape"` for shape layers, `"gradient"` for gradient layers, `"text"` for text layers,
-    /// `"image"` for layers with contents, else `"layer"`.
+    /// `"transform"` for transform layers, `"shape"` for shape layers, `"gradient"` for
+    /// gradient layers, `"text"` for text layers, `"image"` for layers with contents, else
+    /// `"layer"`.
     public var kind: Kind {
+        if isTransformLayer { return .transform }
         if shape != nil { return .shape }
         if gradient != nil { return .gradient }
         if text != nil { return .text }

@@ -16,7 +16,8 @@ extension PresentationLayer {
     /// 1. translate by −A, where A = `bounds.origin + anchorPoint · bounds.size` (the anchor
     ///    point, in bounds coordinates, to the origin);
     /// 2. the 2D affine part of `transform` (`m11 m12 m21 m22 m41 m42`: z and perspective are
-    ///    dropped, as the renderer draws every layer flat);
+    ///    dropped; `PresentationWalk` places a layer with them by `transform3DToSuperlayer(_:)`
+    ///    instead, when `placesAffinely(in:)` is false);
     /// 3. translate by `position`;
     /// 4. only when `superlayer` is given and the affine part of its `sublayerTransform` is not
     ///    the identity: translate by −A′ (the superlayer's anchor point, as in 1), that affine

@@ -17,12 +17,26 @@
 /// nil when no ancestor masks. A rotated mask clips to its bounding box here, not to its
 /// exact (or rounded) outline.
 ///
+/// **3D.** When a layer's placement is not affine (its `transform` or its superlayer's
+/// `sublayerTransform` has perspective or turns out of the plane, or its superlayer is a
+/// transform layer), the walk places it with the full 4×4 matrix
+/// (`transform3DToSuperlayer(_:)`), flattened into its superlayer's plane
+/// (`ProjectiveTransform(flattening:)`): `Place.projection` is then the projective map to the
+/// walk's space, and `toRoot` only its affine part. A transform layer does not flatten: each
+/// of its sublayers is placed through the 4×4 matrices of the transform layers above it, into
+/// the plane of the first ancestor that flattens (`Place.context`), and flattened there. A
+/// masking ancestor placed with a projection clips to the bounding box of its bounds' image.
+///
 /// **Bad numbers and invisible layers** depend on `Scope`. `.drawn` meets what can draw: a
 /// layer is skipped with its whole subtree when it is hidden, its opacity is not above 0
 /// (NaN is not), its bounds are not finite, its transform to its superlayer is not
 /// invertible (non-finite, or singular: see `transformToSuperlayer(_:)`) or its `toRoot` is
 /// not finite; and the sublayers of a layer that `masksToEmptyBounds` are not met (the
-/// layer itself is). Its siblings are met either way. `.all` meets every layer and
+/// layer itself is). A projected layer is also skipped when its flattened map into its
+/// superlayer's plane (or its context's) is not invertible, when that map reverses its
+/// orientation and it is not `isDoubleSided` (its back faces the viewer), or when its
+/// projection is not finite; a transform layer, which draws nothing itself, only needs a
+/// finite placement. Its siblings are met either way. `.all` meets every layer and
 /// reports every transform as computed, bad numbers included (what `inspect` prints).
 public enum PresentationWalk {
     /// Which layers a walk meets.
@@ -52,18 +66,82 @@ public enum PresentationWalk {
 
     /// Where the walk meets a layer.
     public struct Place: Sendable {
-        /// From the layer's bounds coordinates to the walk's space.
+        /// From the layer's bounds coordinates to the walk's space; when `projection` is not
+        /// nil, only that map's affine part (its perspective dropped).
         public var toRoot: AffineTransform
         /// The ancestors' `masksToBounds` clip as a box in the walk's space; nil for none.
         public var clip: Rect?
         /// 0 for the layer the walk starts at, 1 for its sublayers, and so on.
         public var depth: Int
+        /// From the layer's bounds coordinates to the walk's space when that map is not
+        /// affine (perspective, a turn out of the plane); nil when `toRoot` is exact.
+        public var projection: ProjectiveTransform?
+        /// For a transform layer and the layers it keeps in 3D: where they are in their 3D
+        /// context; nil for everything else.
+        public var context: Context?
 
         @inlinable
-        public init(toRoot: AffineTransform, clip: Rect?, depth: Int) {
+        public init(
+            toRoot: AffineTransform, clip: Rect?, depth: Int, projection: ProjectiveTransform? = nil,
+            context: Context? = nil
+        ) {
             self.toRoot = toRoot
             self.clip = clip
             self.depth = depth
+            self.projection = projection
+            self.context = context
+        }
+
+        /// The map from the layer's bounds coordinates to the walk's space, projective or not.
+        @inlinable
+        public var toRootProjective: ProjectiveTransform {
+            projection ?? ProjectiveTransform(toRoot)
+        }
+    }
+
+    /// A 3D rendering context: the space in which a transform layer's sublayers keep their
+    /// depth, which is the 3D space of the plane of the transform layer's nearest flattening
+    /// ancestor.
+    public struct Context: Sendable {
+        /// From the layer's bounds coordinates into the context's 3D space (through every
+        /// transform layer's 4×4 matrix, unflattened).
+        public var toContext: Transform3D
+        /// From the context's plane (its 3D space flattened) to the walk's space.
+        public var contextToRoot: ProjectiveTransform
+
+        @inlinable
+        public init(toContext: Transform3D, contextToRoot: ProjectiveTransform) {
+            self.toContext = toContext
+            self.contextToRoot = contextToRoot
+        }
+
+        /// How near the viewer the layer's bounds centre is in the context: the depth (z / w)
+        /// of its image in the context's space; higher is nearer, and draws later. 0 when the
+        /// centre is behind the eye or not finite.
+        public func depth(of bounds: Rect) -> Double {
+            let t = toContext
+            let c = bounds.center
+            let z = c.x * t.m13 + c.y * t.m23 + t.m43
+            let w = c.x * t.m14 + c.y * t.m24 + t.m44
+            guard w > 0 else { return 0 }
+            let d = z / w
+            return d.isFinite ? d : 0
+        }
+    }
+
+    /// Where a layer's superlayer is, as its sublayers are placed from it.
+    @usableFromInline
+    struct ParentSpace {
+        @usableFromInline var toRoot: AffineTransform
+        @usableFromInline var projection: ProjectiveTransform?
+        /// Set when the superlayer is a transform layer: its own place in its context.
+        @usableFromInline var context: Context?
+
+        @inlinable
+        init(toRoot: AffineTransform, projection: ProjectiveTransform? = nil, context: Context? = nil) {
+            self.toRoot = toRoot
+            self.projection = projection
+            self.context = context
         }
     }
 
@@ -75,7 +153,19 @@ public enum PresentationWalk {
     ) -> Bool {
         let p = layer.properties
         return !p.isHidden && p.opacity > 0 && p.bounds.isFinite && toSuperlayer.isInvertible
-            && toRoot.isFinite
+            && toRoot.isFinite && (p.isDoubleSided || toSuperlayer.determinant > 0)
+    }
+
+    /// True when `layer`, placed by a flattened map `local` into its superlayer's plane (or its
+    /// context's) and by `toRoot` into the walk's space, is one a `.drawn` walk meets.
+    @inlinable
+    public static func isDrawn(
+        _ layer: PresentationLayer, local: ProjectiveTransform, toRoot: ProjectiveTransform
+    ) -> Bool {
+        let p = layer.properties
+        guard !p.isHidden, p.opacity > 0, p.bounds.isFinite, toRoot.isFinite else { return false }
+        if layer.isTransformLayer { return local.isFinite }
+        return local.isInvertible && (p.isDoubleSided || local.determinant > 0)
     }
 
     /// True when `layers` are already in drawing order (the usual case: no sort, nothing
@@ -142,10 +232,27 @@ extension PresentationLayer {
             if scope == .drawn, !PresentationWalk.isDrawn(self, toSuperlayer: identity, toRoot: identity) {
                 return
             }
-            walkSubtree(&visitor, PresentationWalk.Place(toRoot: identity, clip: nil, depth: 0), scope)
+            let context =
+                isTransformLayer
+                ? PresentationWalk.Context(toContext: .identity, contextToRoot: .identity) : nil
+            walkSubtree(
+                &visitor, PresentationWalk.Place(toRoot: identity, clip: nil, depth: 0, context: context),
+                scope)
         case .superlayer(let superlayer, let toSpace):
-            walkAsSublayer(&visitor, of: superlayer, superlayerToRoot: toSpace, clip: nil, depth: 0, scope)
+            walkAsSublayer(
+                &visitor, of: superlayer, parent: PresentationWalk.ParentSpace(toRoot: toSpace), clip: nil,
+                depth: 0, scope)
         }
+    }
+
+    /// Walks this layer and its subtree depth first (see `PresentationWalk`) from `place`,
+    /// where an earlier walk met it: this layer is not checked again, its sublayers are placed
+    /// from it.
+    @inlinable
+    public func walk<V: PresentationVisitor>(
+        _ visitor: inout V, at place: PresentationWalk.Place, scope: PresentationWalk.Scope = .drawn
+    ) {
+        walkSubtree(&visitor, place, scope)
     }
 
     /// Walks this layer and its subtree depth first (see `PresentationWalk`), calling `body`
@@ -171,22 +278,29 @@ extension PresentationLayer {
     ) {
         guard let entry = visitor.enter(self, at: place) else { return }
         let p = properties
-        if !sublayers.isEmpty, scope == .all || !p.masksToEmptyBounds {
+        if !sublayers.isEmpty, scope == .all || isTransformLayer || !p.masksToEmptyBounds {
             var clip = place.clip
-            if p.masksToBounds {
-                let own = place.toRoot.apply(to: p.bounds)
-                clip = clip.map { $0.intersection(own) } ?? own
+            if p.masksToBounds, !isTransformLayer {
+                let own =
+                    place.projection.map { $0.boundingBox(of: p.bounds) } ?? place.toRoot.apply(to: p.bounds)
+                // An image reaching the horizon clips nothing a box can say.
+                if own.isFinite || own.isNull {
+                    clip = clip.map { $0.intersection(own) } ?? own
+                }
             }
             let depth = place.depth + 1
+            let parent = PresentationWalk.ParentSpace(
+                toRoot: place.toRoot, projection: place.projection,
+                context: isTransformLayer ? place.context : nil)
             if PresentationWalk.isDrawingOrder(sublayers) {
                 for sublayer in sublayers {
                     sublayer.walkAsSublayer(
-                        &visitor, of: self, superlayerToRoot: place.toRoot, clip: clip, depth: depth, scope)
+                        &visitor, of: self, parent: parent, clip: clip, depth: depth, scope)
                 }
             } else {
                 for index in PresentationWalk.drawingOrder(sublayers) {
                     sublayers[index].walkAsSublayer(
-                        &visitor, of: self, superlayerToRoot: place.toRoot, clip: clip, depth: depth, scope)
+                        &visitor, of: self, parent: parent, clip: clip, depth: depth, scope)
                 }
             }
         }
@@ -197,15 +311,61 @@ extension PresentationLayer {
     /// skips it.
     @inlinable
     func walkAsSublayer<V: PresentationVisitor>(
-        _ visitor: inout V, of superlayer: PresentationLayer?, superlayerToRoot: AffineTransform,
+        _ visitor: inout V, of superlayer: PresentationLayer?, parent: PresentationWalk.ParentSpace,
         clip: Rect?, depth: Int, _ scope: PresentationWalk.Scope
     ) {
-        let toSuperlayer = transformToSuperlayer(superlayer)
-        let toRoot = toSuperlayer.concatenating(superlayerToRoot)
-        if scope == .drawn, !PresentationWalk.isDrawn(self, toSuperlayer: toSuperlayer, toRoot: toRoot) {
+        if parent.projection == nil, parent.context == nil, !isTransformLayer, placesAffinely(in: superlayer)
+        {
+            // The usual 2D case: affine all the way.
+            let toSuperlayer = transformToSuperlayer(superlayer)
+            let toRoot = toSuperlayer.concatenating(parent.toRoot)
+            if scope == .drawn, !PresentationWalk.isDrawn(self, toSuperlayer: toSuperlayer, toRoot: toRoot) {
+                return
+            }
+            walkSubtree(&visitor, PresentationWalk.Place(toRoot: toRoot, clip: clip, depth: depth), scope)
             return
         }
-        walkSubtree(&visitor, PresentationWalk.Place(toRoot: toRoot, clip: clip, depth: depth), scope)
+        guard let place = projectedPlace(in: superlayer, parent: parent, clip: clip, depth: depth, scope)
+        else {
+            return
+        }
+        walkSubtree(&visitor, place, scope)
+    }
+
+    /// This layer's place when its placement is not affine (see `PresentationWalk`'s 3D), or
+    /// nil when a `.drawn` walk skips it.
+    @usableFromInline
+    func projectedPlace(
+        in superlayer: PresentationLayer?, parent: PresentationWalk.ParentSpace, clip: Rect?, depth: Int,
+        _ scope: PresentationWalk.Scope
+    ) -> PresentationWalk.Place? {
+        let m = transform3DToSuperlayer(superlayer)
+        let local: ProjectiveTransform
+        let toRoot: ProjectiveTransform
+        var context: PresentationWalk.Context?
+        if let outer = parent.context {
+            // Kept in 3D by a transform layer: placed through its matrix, flattened in the
+            // context's plane.
+            let toContext = m.multiplied(by: outer.toContext)
+            local = ProjectiveTransform(flattening: toContext)
+            toRoot = local.concatenating(outer.contextToRoot)
+            context = PresentationWalk.Context(toContext: toContext, contextToRoot: outer.contextToRoot)
+        } else {
+            local = ProjectiveTransform(flattening: m)
+            let parentToRoot = parent.projection ?? ProjectiveTransform(parent.toRoot)
+            toRoot = local.concatenating(parentToRoot)
+            if isTransformLayer {
+                context = PresentationWalk.Context(toContext: m, contextToRoot: parentToRoot)
+            }
+        }
+        if scope == .drawn, !PresentationWalk.isDrawn(self, local: local, toRoot: toRoot) { return nil }
+        let affine = toRoot.affine
+        return PresentationWalk.Place(
+            toRoot: affine
+                ?? AffineTransform(
+                    a: toRoot.m11, b: toRoot.m12, c: toRoot.m21, d: toRoot.m22, tx: toRoot.m31, ty: toRoot.m32
+                ),
+            clip: clip, depth: depth, projection: affine == nil ? toRoot : nil, context: context)
     }
 }
 

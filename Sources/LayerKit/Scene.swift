@@ -312,9 +312,11 @@ public final class Scene {
                 m.cachedPresentation ?? evaluate(m, map: m.childTimeMap(from: map), at: t, running: &running)
             if m.cachedPresentation == nil { isStatic = false }
         }
-        let result = PresentationLayer(
+        var result = PresentationLayer(
             name: layer.name, properties: v.layer, shape: v.shape, sublayers: children,
             gradient: v.gradient, mask: mask, text: v.text)
+        result.isTransformLayer = layer is TransformLayer
+        result.transition = Scene.transition(of: layer, at: local)
         if isStatic { layer.cachedPresentation = result }
         return result
     }

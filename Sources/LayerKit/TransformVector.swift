@@ -1,23 +1,31 @@
 import Foundation
 
-/// A transform's decomposed components as a vector: translation, scale, a shear and rotation
-/// about z — the parts key paths such as `transform.rotation.z` name and transforms are
-/// interpolated in.
+/// A transform's decomposed components as a vector: translation, scale, a shear and rotations
+/// about x, y and z — the parts key paths such as `transform.rotation.z` name and transforms
+/// are interpolated in.
 ///
-/// The 2D part decomposes as scale, then shear, then rotation (row vectors, as
-/// `Transform3D`): the first row is `sx·(cos θ, sin θ)`, the second
-/// `sy·(skew·(cos θ, sin θ) + (−sin θ, cos θ))`. Every invertible 2D transform decomposes
-/// exactly; `tz` and `sz` are `m43` and `m33`.
+/// The upper 3×3 part decomposes as scale, then shear, then the rotations about x, then y, then
+/// z (row vectors, as `Transform3D`: `diag(sx, sy, sz) · K · Rx · Ry · Rz`, `K` leaning the y
+/// axis `skew` into the x axis). Without a turn out of the plane this is the 2D reading: the
+/// first row is `sx·(cos θ, sin θ)`, the second `sy·(skew·(cos θ, sin θ) + (−sin θ, cos θ))`,
+/// and `sz` is `m33`; every invertible 2D transform decomposes exactly. A mirror shows as a
+/// negative `sy`. `tx`, `ty`, `tz` are `m41…m43`; perspective (`m14`, `m24`, `m34`, `m44`) is
+/// not a component: it is kept as it is.
 public struct TransformVector: VectorArithmetic, Hashable {
     public var tx: Double, ty: Double, tz: Double
     public var sx: Double, sy: Double, sz: Double
+    /// Rotation about z in radians, positive clockwise on screen.
     public var rotation: Double
     /// How much of the x axis the y axis leans into (a shear; 0 for none).
     public var skew: Double
+    /// Rotation about x (`transform.rotation.x`), applied before `rotationY` and `rotation`.
+    public var rotationX: Double
+    /// Rotation about y (`transform.rotation.y`), applied after `rotationX`, before `rotation`.
+    public var rotationY: Double
 
     public init(
         tx: Double, ty: Double, tz: Double, sx: Double, sy: Double, sz: Double, rotation: Double,
-        skew: Double = 0
+        skew: Double = 0, rotationX: Double = 0, rotationY: Double = 0
     ) {
         self.tx = tx
         self.ty = ty
@@ -27,6 +35,8 @@ public struct TransformVector: VectorArithmetic, Hashable {
         self.sz = sz
         self.rotation = rotation
         self.skew = skew
+        self.rotationX = rotationX
+        self.rotationY = rotationY
     }
 
     public static let zero = TransformVector(tx: 0, ty: 0, tz: 0, sx: 0, sy: 0, sz: 0, rotation: 0)
@@ -34,32 +44,84 @@ public struct TransformVector: VectorArithmetic, Hashable {
     public func adding(_ o: TransformVector) -> TransformVector {
         TransformVector(
             tx: tx + o.tx, ty: ty + o.ty, tz: tz + o.tz, sx: sx + o.sx, sy: sy + o.sy,
-            sz: sz + o.sz, rotation: rotation + o.rotation, skew: skew + o.skew)
+            sz: sz + o.sz, rotation: rotation + o.rotation, skew: skew + o.skew,
+            rotationX: rotationX + o.rotationX, rotationY: rotationY + o.rotationY)
     }
     public func subtracting(_ o: TransformVector) -> TransformVector {
         TransformVector(
             tx: tx - o.tx, ty: ty - o.ty, tz: tz - o.tz, sx: sx - o.sx, sy: sy - o.sy,
-            sz: sz - o.sz, rotation: rotation - o.rotation, skew: skew - o.skew)
+            sz: sz - o.sz, rotation: rotation - o.rotation, skew: skew - o.skew,
+            rotationX: rotationX - o.rotationX, rotationY: rotationY - o.rotationY)
     }
     public func scaled(by f: Double) -> TransformVector {
         TransformVector(
             tx: tx * f, ty: ty * f, tz: tz * f, sx: sx * f, sy: sy * f, sz: sz * f,
-            rotation: rotation * f, skew: skew * f)
+            rotation: rotation * f, skew: skew * f, rotationX: rotationX * f, rotationY: rotationY * f)
     }
     public var magnitudeSquared: Double {
         tx * tx + ty * ty + tz * tz + sx * sx + sy * sy + sz * sz + rotation * rotation
-            + skew * skew
+            + skew * skew + rotationX * rotationX + rotationY * rotationY
     }
     public var isFiniteVector: Bool {
         tx.isFinite && ty.isFinite && tz.isFinite && sx.isFinite && sy.isFinite && sz.isFinite
-            && rotation.isFinite && skew.isFinite
+            && rotation.isFinite && skew.isFinite && rotationX.isFinite && rotationY.isFinite
     }
 }
 
 extension Transform3D {
-    /// The decomposition `TransformVector` describes. A singular 2D part loses what cannot be
-    /// recovered (its shear, or its second row when both rows are parallel).
+    /// The decomposition `TransformVector` describes. A singular part loses what cannot be
+    /// recovered (its shear, or a row parallel to another). At a quarter turn about y the
+    /// turns about x and z are one: it is read as a turn about z.
     public var decomposed: TransformVector {
+        if m13 == 0, m23 == 0, m31 == 0, m32 == 0 {
+            return decomposed2D
+        }
+        // Rows of the 3×3 part: scale and shear out (Gram–Schmidt), then the rotation.
+        var r1 = (m11, m12, m13)
+        let r2in = (m21, m22, m23)
+        let r3in = (m31, m32, m33)
+        func dot(_ a: (Double, Double, Double), _ b: (Double, Double, Double)) -> Double {
+            a.0 * b.0 + a.1 * b.1 + a.2 * b.2
+        }
+        func cross(_ a: (Double, Double, Double), _ b: (Double, Double, Double)) -> (Double, Double, Double) {
+            (a.1 * b.2 - a.2 * b.1, a.2 * b.0 - a.0 * b.2, a.0 * b.1 - a.1 * b.0)
+        }
+        let sx = dot(r1, r1).squareRoot()
+        guard sx > 0, sx.isFinite else { return decomposed2D }
+        r1 = (r1.0 / sx, r1.1 / sx, r1.2 / sx)
+        let along = dot(r2in, r1)
+        var r2 = (r2in.0 - along * r1.0, r2in.1 - along * r1.1, r2in.2 - along * r1.2)
+        var sy = dot(r2, r2).squareRoot()
+        guard sy > 0, sy.isFinite else { return decomposed2D }
+        r2 = (r2.0 / sy, r2.1 / sy, r2.2 / sy)
+        // A mirror shows as a negative y scale, as in 2D.
+        if dot(cross(r1, r2), r3in) < 0 {
+            sy = -sy
+            r2 = (-r2.0, -r2.1, -r2.2)
+        }
+        let r3 = cross(r1, r2)
+        let sz = dot(r3in, r3)
+        let skew = along / sy
+        // R = Rx(a) · Ry(b) · Rz(c): its first row is (cos b cos c, cos b sin c, −sin b), its
+        // last column (−sin b, sin a cos b, cos a cos b).
+        let b = asin(Swift.min(1, Swift.max(-1, -r1.2)))
+        let a: Double
+        let c: Double
+        if abs(r1.2) < 1 - 1e-12 {
+            a = atan2(r2.2, r3.2)
+            c = atan2(r1.1, r1.0)
+        } else {
+            // cos b = 0: only a − c (or a + c) is defined; all of it goes to z.
+            a = 0
+            c = atan2(-r2.0, r2.1)
+        }
+        return TransformVector(
+            tx: m41, ty: m42, tz: m43, sx: sx, sy: sy, sz: sz, rotation: c,
+            skew: skew.isFinite ? skew : 0, rotationX: a, rotationY: b)
+    }
+
+    /// The decomposition of a transform that does not turn out of the plane.
+    private var decomposed2D: TransformVector {
         let sx = (m11 * m11 + m12 * m12).squareRoot()
         let angle = sx > 0 ? atan2(m12, m11) : 0
         let c = cos(angle)
@@ -73,16 +135,37 @@ extension Transform3D {
     }
 
     /// This transform with the components in `v`; the parts a `TransformVector` does not
-    /// describe (perspective, rotation out of the plane) are kept.
+    /// describe (perspective: `m14`, `m24`, `m34`, `m44`) are kept. Without turns about x or
+    /// y, the entries that would only hold them (`m13`, `m23`, `m31`, `m32`) are kept too.
     public func replacingComponents(_ v: TransformVector) -> Transform3D {
         let c = cos(v.rotation)
         let s = sin(v.rotation)
         var m = self
-        m.m11 = v.sx * c
-        m.m12 = v.sx * s
-        m.m21 = v.sy * (v.skew * c - s)
-        m.m22 = v.sy * (v.skew * s + c)
-        m.m33 = v.sz
+        if v.rotationX == 0, v.rotationY == 0 {
+            m.m11 = v.sx * c
+            m.m12 = v.sx * s
+            m.m21 = v.sy * (v.skew * c - s)
+            m.m22 = v.sy * (v.skew * s + c)
+            m.m33 = v.sz
+        } else {
+            let ca = cos(v.rotationX)
+            let sa = sin(v.rotationX)
+            let cb = cos(v.rotationY)
+            let sb = sin(v.rotationY)
+            // Rx · Ry · Rz, row by row (see `decomposed`).
+            let r1 = (cb * c, cb * s, -sb)
+            let r2 = (sa * sb * c - ca * s, sa * sb * s + ca * c, sa * cb)
+            let r3 = (ca * sb * c + sa * s, ca * sb * s - sa * c, ca * cb)
+            m.m11 = v.sx * r1.0
+            m.m12 = v.sx * r1.1
+            m.m13 = v.sx * r1.2
+            m.m21 = v.sy * (v.skew * r1.0 + r2.0)
+            m.m22 = v.sy * (v.skew * r1.1 + r2.1)
+            m.m23 = v.sy * (v.skew * r1.2 + r2.2)
+            m.m31 = v.sz * r3.0
+            m.m32 = v.sz * r3.1
+            m.m33 = v.sz * r3.2
+        }
         m.m41 = v.tx
         m.m42 = v.ty
         m.m43 = v.tz

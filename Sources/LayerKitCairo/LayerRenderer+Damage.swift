@@ -13,7 +13,9 @@ extension LayerRenderer {
     /// grown by its shadow (`shadowExtent`), cut by its mask's extent. A layer with a shadow or
     /// a mask damages its whole extent when anything in it changes (its shadow follows its
     /// sublayers' alpha; a change of the mask changes what shows anywhere in it). Returns nil when an extent cannot be bounded (contents drawn with an unscaled gravity, which may
-    /// overhang), so the caller redraws everything. An empty array means nothing changed.
+    /// overhang), so the caller redraws everything. An empty array means nothing changed. A
+    /// layer placed with a projection, or a transform layer, counts as a whole: its projected
+    /// extent before and after.
     public static func damage(from old: PresentationLayer, to new: PresentationLayer) -> [Rect]? {
         var rects: [Rect] = []
         guard collectDamage(old, new, superlayer: nil, superlayerToRoot: .identity, into: &rects) else {
@@ -44,6 +46,31 @@ extension LayerRenderer {
 
         mutating func enter(_ layer: PresentationLayer, at place: PresentationWalk.Place) -> Void? {
             guard bounded else { return nil }
+            // A transform layer draws nothing itself; its sublayers are met placed in 3D.
+            if layer.isTransformLayer { return () }
+            if let projection = place.projection {
+                // Flattened, then projected: everything it draws, in its plane, projected.
+                guard let local = localExtent(of: layer) else {
+                    bounded = false
+                    return nil
+                }
+                let box = projection.boundingBox(of: local)
+                guard box.isFinite || box.isNull else {
+                    bounded = false
+                    return nil
+                }
+                extent = extent.union(box)
+                return nil
+            }
+            if let transition = layer.transition {
+                // Both renderings, at their offsets, counted here.
+                guard let local = transitionExtent(of: layer, transition) else {
+                    bounded = false
+                    return nil
+                }
+                extent = extent.union(place.toRoot.apply(to: local))
+                return nil
+            }
             if hasEffects(layer) {
                 // Shadows and masks are measured in the layer's own space, around everything
                 // it draws: its subtree is counted here.
@@ -87,7 +114,10 @@ extension LayerRenderer {
         if old == new { return true }
         let p = new.properties
         if old.properties == p, old.shape == new.shape, old.gradient == new.gradient, old.text == new.text,
-            old.mask == new.mask, old.sublayers.count == new.sublayers.count, !hasEffects(new)
+            old.mask == new.mask, old.sublayers.count == new.sublayers.count, !hasEffects(new),
+            old.transition == nil, new.transition == nil,
+            old.isTransformLayer == new.isTransformLayer, !new.isTransformLayer,
+            new.placesAffinely(in: superlayer)
         {
             // The layer itself draws the same; only some of its sublayers changed.
             let toSuperlayer = new.transformToSuperlayer(superlayer)

@@ -52,7 +52,7 @@ extension LayerRenderer {
     static func bodyExtent(of layer: PresentationLayer) -> Rect? {
         let p = layer.properties
         guard let own = ownExtent(of: layer) else { return nil }
-        if p.masksToBounds { return p.bounds.standardized }
+        if p.masksToBounds, !layer.isTransformLayer { return p.bounds.standardized }
         var extent = own
         for sublayer in layer.sublayers {
             // Placed in this layer (its `sublayerTransform` included) in its own coordinates.
@@ -65,6 +65,8 @@ extension LayerRenderer {
     /// What the layer itself paints without its sublayers: `leafExtent` (bounds, contents,
     /// shape) and its text's lines, which may run past the bounds.
     static func ownExtent(of layer: PresentationLayer) -> Rect? {
+        // A transform layer draws nothing of its own.
+        if layer.isTransformLayer { return .null }
         guard let own = leafExtent(layer) else { return nil }
         guard let text = layer.text else { return own }
         return own.union(textExtent(text, bounds: layer.properties.bounds))
@@ -88,6 +90,6 @@ extension LayerRenderer {
     /// True when the layer paints beyond its body (a shadow) or within less than it (a mask):
     /// its extent is measured in its own space, around everything it draws.
     static func hasEffects(_ layer: PresentationLayer) -> Bool {
-        layer.mask != nil || shadow(of: layer.properties) != nil
+        !layer.isTransformLayer && (layer.mask != nil || shadow(of: layer.properties) != nil)
     }
 }

@@ -15,6 +15,12 @@ import LayerKit
 /// the border ("composited above the receiver's contents and sublayers"). `masksToBounds`
 /// clips contents, text and sublayers to the rounded bounds.
 ///
+/// A layer the walk places with a projection (perspective, a turn out of the plane) is drawn
+/// as Core Animation draws it: its subtree flattened into its plane, then projected
+/// (+Projection). A transform layer draws nothing itself; the layers it keeps in 3D (with
+/// their flattened subtrees) are drawn when it closes, back to front by the depth of their
+/// centres, each at the product of its transform layers' opacities.
+///
 /// What the walk skips is not drawn, with its whole subtree, and its siblings still draw: a
 /// layer that is hidden, has opacity 0 (or NaN), non-finite geometry, or a transform to its
 /// superlayer that is singular or not finite (its own, or its superlayer's
@@ -68,6 +74,16 @@ struct Painter: PresentationVisitor {
     let renderer: LayerRenderer
     let canvas: Canvas
 
+    /// The layers of the open transform layers' 3D context, drawn when the outermost closes.
+    var context: [ContextItem] = []
+    /// The open transform layers, outermost first: their opacities multiply into their items'.
+    var transformLayerAlphas: [Double] = []
+
+    init(renderer: LayerRenderer, canvas: Canvas) {
+        self.renderer = renderer
+        self.canvas = canvas
+    }
+
     /// What `leave` must undo or finish for a layer.
     struct Entry {
         /// Opacity below 1 or a mask: drawn into a group with Cairo's state saved around it.
@@ -76,11 +92,44 @@ struct Painter: PresentationVisitor {
         var clipped: Bool
         /// `cornerRadius` as drawn (non-negative, finite).
         var radius: Double
+        /// A transform layer: it draws nothing; its context's layers are drawn when it closes.
+        var transformLayer = false
+    }
+
+    /// One layer of a 3D context with its flattened subtree, waiting to be drawn in depth order.
+    struct ContextItem {
+        var layer: PresentationLayer
+        var place: PresentationWalk.Place
+        /// The product of the opacities of the transform layers it is in.
+        var alpha: Double
+        /// `PresentationWalk.Context.depth(of:)`: nearer draws later.
+        var depth: Double
+        /// Where the walk met it, for ties.
+        var order: Int
     }
 
     mutating func enter(_ layer: PresentationLayer, at place: PresentationWalk.Place) -> Entry? {
         let p = layer.properties
         let cr = canvas.cr
+        if layer.isTransformLayer {
+            transformLayerAlphas.append(Swift.min(1, p.opacity) * (transformLayerAlphas.last ?? 1))
+            return Entry(group: false, clipped: false, radius: 0, transformLayer: true)
+        }
+        if let alpha = transformLayerAlphas.last {
+            // In a transform layer's 3D context: drawn with the others, back to front.
+            let depth = place.context?.depth(of: p.bounds) ?? 0
+            context.append(
+                ContextItem(layer: layer, place: place, alpha: alpha, depth: depth, order: context.count))
+            return nil
+        }
+        if let projection = place.projection {
+            renderer.drawProjected(layer, projection: projection, alpha: 1, canvas)
+            return nil
+        }
+        if let transition = layer.transition {
+            renderer.drawTransition(layer, transition, at: place, canvas)
+            return nil
+        }
         // A mask needs the layer drawn apart first, as a group.
         let group = p.opacity < 1 || layer.mask != nil
         // Only a group (whose clip must be undone) needs Cairo's whole state saved, an
@@ -150,6 +199,11 @@ struct Painter: PresentationVisitor {
     mutating func leave(_ layer: PresentationLayer, at place: PresentationWalk.Place, _ entry: Entry) {
         let p = layer.properties
         let cr = canvas.cr
+        if entry.transformLayer {
+            transformLayerAlphas.removeLast()
+            if transformLayerAlphas.isEmpty { drawContext() }
+            return
+        }
         if entry.clipped {
             // Undoes the mask, and with it the matrices the sublayers set.
             cairo_restore(cr)
@@ -166,6 +220,34 @@ struct Painter: PresentationVisitor {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, p.opacity)
             cairo_restore(cr)
+        }
+    }
+}
+
+extension Painter {
+    /// Draws the closed 3D context's layers back to front (by depth, ties in the order met),
+    /// each with its flattened subtree, projected or not, at its transform layers' opacity.
+    mutating func drawContext() {
+        let items = context.sorted { a, b in a.depth != b.depth ? a.depth < b.depth : a.order < b.order }
+        context = []
+        let cr = canvas.cr
+        for item in items {
+            if let projection = item.place.projection {
+                renderer.drawProjected(item.layer, projection: projection, alpha: item.alpha, canvas)
+                continue
+            }
+            let group = item.alpha < 1
+            if group {
+                cairo_save(cr)
+                cairo_push_group(cr)
+            }
+            var painter = Painter(renderer: renderer, canvas: canvas)
+            item.layer.walk(&painter, at: item.place)
+            if group {
+                cairo_pop_group_to_source(cr)
+                cairo_paint_with_alpha(cr, item.alpha)
+                cairo_restore(cr)
+            }
         }
     }
 }

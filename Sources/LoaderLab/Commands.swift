@@ -83,7 +83,7 @@ public struct Commands {
     public func run(rawArguments arguments: [[UInt8]]) -> Outcome {
         do {
             let invocation = try ArgumentParser.parse(
-                rawArguments: arguments, loaderIDs: source.entries.map(\.id))
+                rawArguments: arguments, loaderIDs: source.loaderIDs)
             if case .window(let options) = invocation { return .openWindow(options) }
             try execute(invocation)
             return .finished(0)

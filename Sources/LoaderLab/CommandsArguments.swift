@@ -88,11 +88,14 @@ public struct SheetOptions: Hashable, Sendable {
     public var time: Double
     public var scale: Double
     public var output: OutputPath
+    /// The showcase's loops instead of the loaders.
+    public var showcase: Bool
 
-    public init(time: Double, scale: Double, output: OutputPath) {
+    public init(time: Double, scale: Double, output: OutputPath, showcase: Bool = false) {
         self.time = time
         self.scale = scale
         self.output = output
+        self.showcase = showcase
     }
 }
 
@@ -229,11 +232,15 @@ public enum ArgumentParser {
                     animations: o.flags.contains("--animations")))
         case "sheet":
             let o = try Options(
-                rest, raw: rawRest, command: "sheet", values: ["--time", "--scale", "--out"], flags: [])
+                rest, raw: rawRest, command: "sheet", values: ["--time", "--scale", "--out"],
+                flags: ["--showcase"])
             if o.help { return .help("sheet") }
             let time = try o.values["--time"].map { try number($0, "--time", max: maximumTime) }
             let scale = try scale(o) ?? 1
-            return .sheet(SheetOptions(time: time ?? defaultSheetTime, scale: scale, output: try output(o)))
+            return .sheet(
+                SheetOptions(
+                    time: time ?? defaultSheetTime, scale: scale, output: try output(o),
+                    showcase: o.flags.contains("--showcase")))
         case "timeline":
             return try timeline(rest, raw: rawRest, loaderIDs: loaderIDs)
         case "record":

@@ -9,6 +9,8 @@ public struct CatalogSceneSource: SceneSource {
 
     public var entries: [LoaderEntry] { Catalog.all }
 
+    public var showcase: [LoaderEntry] { Catalog.showcase }
+
     public func snapshot(id: String, moment: SceneMoment, size: Size?) throws -> SceneSnapshot {
         try Catalog.snapshot(id: id, moment: moment, size: size)
     }

@@ -9,7 +9,8 @@ public enum Help {
           loaderlab render  --loader ID [STATE] [--size WxH] [--scale S] --out FILE.png
           loaderlab inspect --loader ID [STATE] [--size WxH] [--animations]
                                                                  presentation tree as JSON
-          loaderlab sheet   [--time T] [--scale S] --out FILE.png   every loader side by side
+          loaderlab sheet   [--time T] [--scale S] [--showcase] --out FILE.png
+                                                                 every loader side by side
           loaderlab timeline --loader ID [STATE] [--width W] --out FILE.png
                                                                  the animations as a timing diagram
           loaderlab record  --loader ID [STATE] [--duration D] [--fps F] [--size WxH] [--scale S]
@@ -18,7 +19,11 @@ public enum Help {
           loaderlab help [COMMAND] | --help                      usage
 
         Loader ids: four-dots, three-dots, airplane (pull-to-refresh headers), orbit, balls
-        (standalone loaders).
+        (standalone loaders). Showcase ids, one LayerKit feature looping each (standalone,
+        not in the gallery or the list): showcase-cube (a TransformLayer cube flipping with
+        perspective), showcase-spinner (ReplicatorLayer), showcase-gradient (a gradient
+        shimmer), showcase-reveal (a mask), showcase-ball (a springy ball with a shadow),
+        showcase-text (TextLayer).
 
         STATE (T in seconds, 0…600; P in points; the default is --time 0):
           --time T                a standalone loader T seconds after it started; a header at rest
@@ -58,7 +63,8 @@ public enum Help {
 
                 Prints the presentation tree at that moment as JSON:
                   {"loader", "state", "time", "size": [w, h], "root": LAYER}
-                LAYER: name, kind ("layer" | "shape" | "gradient" | "text" | "image"),
+                LAYER: name, kind ("layer" | "shape" | "gradient" | "text" | "image" |
+                "transform": a CATransformLayer, which keeps its sublayers in 3D),
                 bounds [x, y, w, h], position, anchorPoint, transform [a, b, c, d, tx, ty]
                 (the 2D affine part), toRoot (this layer's bounds coordinates to the
                 root's), opacity, hidden;
@@ -69,12 +75,21 @@ public enum Help {
                 endPoint (unit coordinates of the bounds);
                 text layers also string (or null), font, fontSize, foregroundColor,
                 alignmentMode, truncationMode, wrapped;
-                when used (absent otherwise): cornerRadius and maskedCorners (CACornerMask:
+                when used (absent otherwise): transform3D and sublayerTransform3D (the 16
+                entries m11 … m44 of CATransform3D, row by row) when not affine; zPosition
+                when not 0; doubleSided false when the layer hides its back; projection (the
+                9 entries of the map from its bounds to the root's, [x y 1]·M = [X Y W],
+                point (X/W, Y/W)) when that map has perspective — the layer is drawn
+                flattened, then projected, and toRoot is only the map's affine part; depth
+                (z/w of its centre, higher drawn later) for a layer a transform layer keeps
+                in 3D; cornerRadius and maskedCorners (CACornerMask:
                 1 top-left, 2 top-right, 4 bottom-left, 8 bottom-right) when rounded or
                 not all four; shadowColor, shadowOpacity, shadowOffset [w, h], shadowRadius,
                 shadowPathBounds ([x, y, w, h] or null) when shadowOpacity is not 0;
                 contentsRect, contentsCenter ([x, y, w, h], unit) and contentsScale when
-                the contents use them; mask (a LAYER in this layer's coordinates);
+                the contents use them; transition {type, subtype, progress} while a
+                transition runs (its old rendering giving way to the new); mask (a LAYER in
+                this layer's coordinates);
                 then sublayers, in drawing order. Matrices follow CGAffineTransform:
                 x' = a·x + c·y + tx, y' = b·x + d·y + ty.
                 A number that is not finite (NaN or infinity) is written as null.
@@ -82,7 +97,7 @@ public enum Help {
                 --animations adds "rootTime" (the root layer's local time at that moment)
                 and to each LAYER "animations": the animations on it, in the order they
                 apply. ANIMATION: key, keyPath, kind ("basic" | "keyframe" | "spring" |
-                "group" | "plain"), origin ("explicit"; "implicit": added by the engine for a model
+                "group" | "transition" | "plain"), origin ("explicit"; "implicit": added by the engine for a model
                 change; "viewAnimation": by a view-animation block), localTime (the layer's
                 local time now), beginTime (in that local time), duration, speed,
                 timeOffset, repeatCount (null: forever), repeatDuration, activeDuration
@@ -91,17 +106,19 @@ public enum Help {
                 animations also from, to, by; springs from, to, by, mass, stiffness,
                 damping, initialVelocity, settlingDuration; keyframe animations calculationMode, values,
                 path ({"pathBounds"}), keyTimes (as set), keyframeTimes (as used),
-                timingFunctions; groups "animations", their children (no localTime: they
+                timingFunctions; transitions type ("fade" | "moveIn" | "push" | "reveal"),
+                subtype ("fromLeft" | "fromRight" | "fromTop" | "fromBottom" | null),
+                startProgress, endProgress; groups "animations", their children (no localTime: they
                 run in the group's time). Values: numbers, [x, y] points, [w, h] sizes,
                 [x, y, w, h] rects, [a, b, c, d, tx, ty] transforms, [r, g, b, a] colours.
                 """
         case "sheet":
             return """
-                usage: loaderlab sheet [--time T] [--scale S] --out FILE.png
+                usage: loaderlab sheet [--time T] [--scale S] [--showcase] --out FILE.png
 
                 Draws every loader side by side in a grid, each with its title, on a neutral
                 grey: standalone loaders T seconds after they started, headers T seconds into a
-                refresh (default T = 1).
+                refresh (default T = 1). --showcase draws the showcase's loops instead.
                 """
         case "timeline":
             return """

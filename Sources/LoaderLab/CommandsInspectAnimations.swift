@@ -101,6 +101,14 @@ struct AnimationsJSON {
             ]
         case .group:
             fields.append(("animations", array(r.children, indent: indent + 1, localTime: nil)))
+        case .transition:
+            let progress = r.transitionProgress ?? [0, 1]
+            fields += [
+                ("type", r.transitionType.map { J.string($0.rawValue) } ?? "null"),
+                ("subtype", r.transitionSubtype.map { J.string($0.rawValue) } ?? "null"),
+                ("startProgress", J.number(progress[0])),
+                ("endProgress", J.number(progress[1])),
+            ]
         case .plain:
             break
         }

@@ -12,7 +12,8 @@ extension InspectJSON {
     /// - `shadowColor`, `shadowOpacity`, `shadowOffset` `[w, h]`, `shadowRadius` and
     ///   `shadowPathBounds` (`[x, y, w, h]` or null) when `shadowOpacity` is not 0;
     /// - `contentsRect`, `contentsCenter` (`[x, y, w, h]`) and `contentsScale` when the layer has
-    ///   contents and any of them is not Core Animation's default.
+    ///   contents and any of them is not Core Animation's default;
+    /// - `transition` (`{"type", "subtype", "progress"}`) while a transition runs on the layer.
     static func appearanceFields(_ l: PresentationLayer) -> [(String, String)] {
         let p = l.properties
         var fields: [(String, String)] = []
@@ -58,6 +59,14 @@ extension InspectJSON {
                 ("contentsCenter", rect(p.contentsCenter)),
                 ("contentsScale", number(p.contentsScale)),
             ]
+        }
+        if let t = l.transition {
+            fields.append(
+                (
+                    "transition",
+                    "{\"type\": \(string(t.type.rawValue)), \"subtype\": \(string(t.subtype.rawValue)), "
+                        + "\"progress\": \(number(t.progress))}"
+                ))
         }
         return fields
     }

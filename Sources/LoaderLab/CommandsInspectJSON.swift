@@ -87,6 +87,7 @@ public enum InspectJSON {
                     ("pathBounds", s.path.flatMap { $0.tightBounds }.map(rect) ?? "null"),
                 ]
             }
+            fields += spaceFields(l, at: place)
             fields += appearanceFields(l)
             if let animations {
                 fields.append(("animations", animations.array(at: path, indent: indent + 1)))

@@ -22,6 +22,9 @@ public typealias SceneSnapshot = LoaderSnapshot
 public protocol SceneSource {
     /// Every loader, in listing order.
     var entries: [LoaderEntry] { get }
+    /// Loaders reachable by id besides `entries`, not listed with them: the showcase
+    /// (`sheet --showcase` draws them). None unless a source has some.
+    var showcase: [LoaderEntry] { get }
     /// The loader `id` at `moment` in a viewport of `size` points (nil: its default size).
     /// Throws an error whose description names the problem.
     func snapshot(id: String, moment: SceneMoment, size: Size?) throws -> SceneSnapshot
@@ -33,7 +36,14 @@ public protocol SceneSource {
 }
 
 extension SceneSource {
-    public func entry(id: String) -> LoaderEntry? { entries.first { $0.id == id } }
+    public func entry(id: String) -> LoaderEntry? {
+        entries.first { $0.id == id } ?? showcase.first { $0.id == id }
+    }
+
+    public var showcase: [LoaderEntry] { [] }
+
+    /// Every id `--loader` accepts: the entries', then the showcase's.
+    public var loaderIDs: [String] { (entries + showcase).map(\.id) }
 }
 
 /// A scene going on from a moment, as `record` steps it: time 0 shows what `snapshot` shows

@@ -24,9 +24,9 @@ extension Commands {
 
     /// `sheet`: every loader at its default size in a grid on a neutral grey (cells as wide as
     /// the widest loader or title, rows as tall as their tallest loader), each with its title
-    /// and state above it.
+    /// and state above it; with `showcase`, the showcase's loops instead.
     public func sheet(_ options: SheetOptions) throws {
-        let entries = source.entries
+        let entries = options.showcase ? source.showcase : source.entries
         guard !entries.isEmpty else { throw CommandFailure(message: "no loaders to show", exitCode: 1) }
         let shots = try entries.map { entry in
             try snapshot(id: entry.id, moment: Self.sheetMoment(for: entry, time: options.time), size: nil)

@@ -5,7 +5,8 @@ import LayerKitCairo
 /// `position` puts it), its mask's bounds, shadow outline and gradient line
 /// (`drawAppearance`), and the keyframe paths a loader reports, all placed in window points
 /// by a `.drawn` `PresentationWalk` — where the renderer places them — and clipped to what
-/// their ancestors' masks show (as boxes).
+/// their ancestors' masks show (as boxes). A layer placed with perspective shows as its
+/// bounds' projected outline (its part in front of the eye) and its anchor point.
 enum DebugOverlay {
     static let boundsColor = Color(red: 1, green: 0.2, blue: 0.85, alpha: 0.75)
     static let anchorColor = Color(red: 1, green: 0.9, blue: 0.1, alpha: 1)
@@ -21,6 +22,12 @@ enum DebugOverlay {
         tile.visit { layer, place in
             canvas.save()
             if let clip = place.clip { canvas.clip(to: clip) }
+            if let projection = place.projection {
+                drawProjected(layer, projection, hairline: hairline, on: canvas)
+                canvas.restore()
+                if let name = layer.name, named[name] == nil { named[name] = place }
+                return true
+            }
             canvas.stroke(
                 Path.rect(layer.properties.bounds).applying(place.toRoot), color: boundsColor, width: hairline
             )
@@ -38,6 +45,28 @@ enum DebugOverlay {
             if let clip = target.clip { canvas.clip(to: clip) }
             canvas.stroke(entry.path.applying(target.toRoot), color: pathColor, width: 1.5 * hairline)
             canvas.restore()
+        }
+    }
+}
+
+extension DebugOverlay {
+    /// A projected layer's bounds as the quadrilateral they project to, and its anchor point.
+    static func drawProjected(
+        _ layer: PresentationLayer, _ projection: ProjectiveTransform, hairline: Double, on canvas: Canvas
+    ) {
+        // Cut near the window: an outline reaching the horizon runs off towards infinity, past
+        // what Cairo's fixed-point coordinates hold.
+        let outline = ProjectiveTransform.clip(
+            projection.project(layer.properties.bounds), to: Rect(x: -1e5, y: -1e5, width: 2e5, height: 2e5))
+        if outline.count >= 3 {
+            var path = Path()
+            path.move(to: outline[0])
+            for p in outline.dropFirst() { path.addLine(to: p) }
+            path.close()
+            canvas.stroke(path, color: boundsColor, width: hairline)
+        }
+        if let a = projection.apply(to: layer.properties.anchorInBounds) {
+            canvas.fill(Path.oval(in: Rect(x: a.x - 2, y: a.y - 2, width: 4, height: 4)), color: anchorColor)
         }
     }
 }

@@ -133,6 +133,7 @@ public enum TimelinePainter {
         case (_, .basic): Color(r255: 110, g: 160, b: 255)
         case (_, .spring): Color(r255: 240, g: 120, b: 200)
         case (_, .group): Color(r255: 180, g: 140, b: 255)
+        case (_, .transition): Color(r255: 250, g: 220, b: 90)
         case (_, .plain): Color(r255: 170, g: 176, b: 190)
         }
     }

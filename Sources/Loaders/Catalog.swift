@@ -111,8 +111,9 @@ public enum Catalog {
             defaultSize: Size(width: 200, height: 200)),
     ]
 
+    /// The loader `id` among `all` and then `showcase`.
     public static func info(id: String) -> LoaderInfo? {
-        all.first { $0.id == id }
+        all.first { $0.id == id } ?? showcase.first { $0.id == id }
     }
 
     /// A new session of loader `id` in a viewport of `size` points, or nil for an unknown id.

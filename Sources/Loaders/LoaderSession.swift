@@ -46,7 +46,7 @@ public final class LoaderSession {
                     background: AirplaneRefreshView.skyColor)
             case "orbit": OrbitContent(root: layer, size: size)
             case "balls": BallsContent(root: layer, size: size)
-            default: nil
+            default: Showcase(id: info.id, root: layer, size: size)
             }
         }
         guard let made else { return nil }

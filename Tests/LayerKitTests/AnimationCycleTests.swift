@@ -15,6 +15,22 @@ import Testing
         return a
     }
 
+    @Test func aMasksAnimationsCountInItsLayersTime() throws {
+        // A mask runs in its layer's time: at the layer's speed 2, a 3 s cycle lasts 1.5 s.
+        let stage = Stage(time: 0)
+        let mask = Layer()
+        mask.name = "mask"
+        stage.layer.mask = mask
+        stage.layer.speed = 2
+        let forever = basic("opacity", duration: 3)
+        forever.repeatCount = .infinity
+        try mask.add(forever, forKey: "pulse")
+        stage.go(0.1)
+        let cycles = stage.layer.animationCycles()
+        #expect(cycles.map(\.layerName) == ["mask"])
+        #expect(AnimationCycle.loopDuration(of: cycles) == 1.5)
+    }
+
     @Test func cyclesInSceneSeconds() throws {
         let stage = Stage(time: 0)
         stage.layer.name = "a"

@@ -64,6 +64,49 @@ struct GalleryDamageTests {
         #expect(smallerThanTheWindow > 100)
     }
 
+    /// The showcase's 3D, replicated, masked and shadowed loops in a window of their own: the
+    /// projected faces' damage (their projected extents) leaves the pixels a full redraw makes.
+    @Test(arguments: ["showcase-cube", "showcase-spinner", "showcase-reveal", "showcase-ball"])
+    func showcaseFramesMatchFullRedraws(id: String) throws {
+        let scale = 2.0
+        let clockA = ManualClock(time: 50)
+        let clockB = ManualClock(time: 50)
+        let incremental = GalleryApp(loaderID: id, clock: clockA)
+        let full = GalleryApp(loaderID: id, clock: clockB)
+        let size = Size(width: 300, height: 320)
+        incremental.resize(to: size, scale: scale)
+        full.resize(to: size, scale: scale)
+        let width = Int(size.width * scale)
+        let height = Int(size.height * scale)
+        let a = TestBuffer(width: width, height: height)
+        let b = TestBuffer(width: width, height: height)
+        var partial = 0
+        for frame in 0..<40 {
+            clockA.advance(by: 1.0 / 20)
+            clockB.advance(by: 1.0 / 20)
+            let regions = try incremental.renderFrame(into: a.buffer, fullRedraw: frame == 0)
+            _ = try full.renderFrame(into: b.buffer, fullRedraw: true)
+            let area = regions.reduce(0) { $0 + $1.width * $1.height }
+            if area < width * height { partial += 1 }
+            var differing = 0
+            var worst = 0
+            let identical = memcmp(a.buffer.data, b.buffer.data, height * a.buffer.stride) == 0
+            for y in 0..<height where !identical {
+                for x in 0..<width {
+                    let p = a.rgb(x, y)
+                    let q = b.rgb(x, y)
+                    let d = max(abs(p.0 - q.0), abs(p.1 - q.1), abs(p.2 - q.2))
+                    if d > 0 { differing += 1 }
+                    worst = max(worst, d)
+                }
+            }
+            #expect(worst <= 4, "\(id) frame \(frame): a pixel differs by \(worst)")
+            #expect(differing <= 64 * Int(scale * scale), "\(id) frame \(frame): \(differing) pixels differ")
+            if worst > 4 { break }
+        }
+        #expect(partial > 25, "\(id): \(partial) frames redrew less than the window")
+    }
+
     @Test func damageCoversOnlyWhatChanged() throws {
         var root = LayerProperties()
         root.bounds = Rect(x: 0, y: 0, width: 200, height: 100)
