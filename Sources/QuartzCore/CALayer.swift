@@ -106,6 +106,12 @@ open class CALayer: NSObject {
         get { CATransform3D(engine.sublayerTransform) }
         set { engine.sublayerTransform = newValue.engine }
     }
+    /// False hides the layer, with its sublayers, while its back faces the viewer (turned
+    /// more than a quarter turn about x or y).
+    open var isDoubleSided: Bool {
+        get { engine.isDoubleSided }
+        set { engine.isDoubleSided = newValue }
+    }
 
     open func affineTransform() -> CGAffineTransform {
         CGAffineTransform(engine.affineTransform)
