@@ -49,5 +49,6 @@ extension CALayer {
         "foregroundColor", "alignmentMode", "truncationMode", "wrapped", "instanceCount", "instanceTransform",
         "instanceDelay", "instanceColor", "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset",
         "instanceAlphaOffset", "doubleSided", "isDoubleSided",
+        "shouldRasterize", "rasterizationScale",
     ]
 }

@@ -118,6 +118,8 @@ extension Layer {
         contentsCenter = p.contentsCenter
         contentsScale = p.contentsScale
         isDoubleSided = p.isDoubleSided
+        shouldRasterize = p.shouldRasterize
+        rasterizationScale = p.rasterizationScale
     }
 }
 

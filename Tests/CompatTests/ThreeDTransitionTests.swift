@@ -231,3 +231,31 @@ import UIKit
         #expect(shown?.type == .push && shown?.subtype == .fromBottom)
     }
 }
+
+/// `shouldRasterize` and `rasterizationScale` reach the engine and its presentation.
+@Suite(.serialized) struct RasterizationTests {
+    @Test func rasterizationPropertiesRoundTrip() {
+        let stage = Stage()
+        let layer = CALayer()
+        #expect(layer.shouldRasterize == false && layer.rasterizationScale == 1)
+        stage.perform {
+            layer.shouldRasterize = true
+            layer.rasterizationScale = 2
+            stage.root.addSublayer(layer)
+        }
+        stage.at(0)
+        #expect(layer.engineLayer.shouldRasterize && layer.engineLayer.rasterizationScale == 2)
+        let shown = layer.presentation()
+        #expect(shown?.shouldRasterize == true && shown?.rasterizationScale == 2)
+        #expect(stage.scene.presentation().sublayers[0].properties.shouldRasterize)
+        // rasterizationScale is animatable (Apple documents it so).
+        let sharpen = CABasicAnimation(keyPath: "rasterizationScale")
+        sharpen.fromValue = 1
+        sharpen.toValue = 3
+        sharpen.duration = 1
+        sharpen.timingFunction = CAMediaTimingFunction(name: .linear)
+        stage.perform { layer.add(sharpen, forKey: "sharpen") }
+        stage.at(0.5)
+        #expect(near(layer.presentation()?.rasterizationScale ?? 0, 2, 1e-9))
+    }
+}
