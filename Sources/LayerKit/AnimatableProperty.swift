@@ -7,6 +7,8 @@ struct LayerValues {
     var gradient: GradientProperties? = nil
     /// For text layers only.
     var text: TextProperties? = nil
+    /// For replicator layers only.
+    var replicator: ReplicatorProperties? = nil
 }
 
 /// One animatable property, reached by a Core Animation key path such as `"transform.rotation.z"`.
@@ -262,7 +264,11 @@ enum KeyPathRegistry {
         add(shape("miterLimit", \.miterLimit))
         add(shapeColor("strokeColor", \.strokeColor))
         add(shapeColor("fillColor", \.fillColor))
-        for p in GradientLayer.animatableProperties + TextLayer.animatableProperties { t[p.keyPath] = p }
+        for p in GradientLayer.animatableProperties + TextLayer.animatableProperties
+            + ReplicatorLayer.animatableProperties
+        {
+            t[p.keyPath] = p
+        }
         return t
     }()
 }

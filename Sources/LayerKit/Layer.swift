@@ -571,6 +571,7 @@ open class Layer {
             name: name, properties: v.layer, shape: v.shape, sublayers: [], gradient: v.gradient,
             mask: mask.flatMap { $0.presentation() }, text: v.text)
         layer.isTransformLayer = self is TransformLayer
+        layer.replicator = v.replicator
         return layer
     }
 }

@@ -7,12 +7,14 @@
 enum OwningLayerClass: String, Sendable {
     case gradient = "GradientLayer"
     case text = "TextLayer"
+    case replicator = "ReplicatorLayer"
 
     /// The class `layer` is an instance of, when it is one of these.
     init?(of layer: Layer) {
         switch layer {
         case is GradientLayer: self = .gradient
         case is TextLayer: self = .text
+        case is ReplicatorLayer: self = .replicator
         default: return nil
         }
     }

@@ -122,6 +122,9 @@ public struct PresentationLayer: Hashable, Sendable {
     /// A running `TransitionAnimation`: the layer is drawn as its old rendering and itself,
     /// moved and faded (see `PresentationTransition`).
     public var transition: PresentationTransition?
+    /// For replicator layers: their values at this moment (the instances, already built from
+    /// them, are among `sublayers`).
+    public var replicator: ReplicatorProperties?
 
     public init(
         name: String? = nil, properties: LayerProperties = LayerProperties(),

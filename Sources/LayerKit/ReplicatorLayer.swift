@@ -11,22 +11,107 @@
 /// copies: the replicator's bounds, centred, with `instanceTransform`ᵏ as its transform.
 /// Colours multiply solid colours (backgrounds, borders, shape fills and strokes); images are
 /// not tinted. Counts below 1 count as 1 (the sublayers drawn once), non-finite delays as 0.
+///
+/// `instanceTransform`, `instanceDelay`, `instanceColor` and the four colour offsets are
+/// animatable, implicitly as well as with explicit animations (key paths of the same names),
+/// as Apple documents them; `instanceCount` changes at once. The instances are built from the
+/// animated values at each moment, so an animated `instanceDelay` spreads the wave wider.
 open class ReplicatorLayer: Layer {
-    public var instanceCount: Int = 1 { didSet { instancesDidChange() } }
-    public var instanceTransform: Transform3D = .identity { didSet { instancesDidChange() } }
-    public var instanceDelay: Double = 0 { didSet { instancesDidChange() } }
-    public var instanceColor: Color = .white { didSet { instancesDidChange() } }
-    public var instanceRedOffset: Double = 0 { didSet { instancesDidChange() } }
-    public var instanceGreenOffset: Double = 0 { didSet { instancesDidChange() } }
-    public var instanceBlueOffset: Double = 0 { didSet { instancesDidChange() } }
-    public var instanceAlphaOffset: Double = 0 { didSet { instancesDidChange() } }
+    var replicatorModel = ReplicatorProperties() { didSet { invalidatePresentation() } }
 
     public override init() { super.init() }
 
-    private func instancesDidChange() {
-        invalidatePresentation()
-        scene?.setNeedsUpdate()
+    /// The replicator's model values, as a snapshot.
+    public var replicatorProperties: ReplicatorProperties { replicatorModel }
+
+    public var instanceCount: Int {
+        get { replicatorModel.instanceCount }
+        set { setReplicator(\.instanceCount, newValue, action: nil) }
     }
+    public var instanceTransform: Transform3D {
+        get { replicatorModel.instanceTransform }
+        set { setReplicator(\.instanceTransform, newValue, action: "instanceTransform") }
+    }
+    public var instanceDelay: Double {
+        get { replicatorModel.instanceDelay }
+        set { setReplicator(\.instanceDelay, newValue, action: "instanceDelay") }
+    }
+    public var instanceColor: Color {
+        get { replicatorModel.instanceColor }
+        set { setReplicator(\.instanceColor, newValue, action: "instanceColor") }
+    }
+    public var instanceRedOffset: Double {
+        get { replicatorModel.instanceRedOffset }
+        set { setReplicator(\.instanceRedOffset, newValue, action: "instanceRedOffset") }
+    }
+    public var instanceGreenOffset: Double {
+        get { replicatorModel.instanceGreenOffset }
+        set { setReplicator(\.instanceGreenOffset, newValue, action: "instanceGreenOffset") }
+    }
+    public var instanceBlueOffset: Double {
+        get { replicatorModel.instanceBlueOffset }
+        set { setReplicator(\.instanceBlueOffset, newValue, action: "instanceBlueOffset") }
+    }
+    public var instanceAlphaOffset: Double {
+        get { replicatorModel.instanceAlphaOffset }
+        set { setReplicator(\.instanceAlphaOffset, newValue, action: "instanceAlphaOffset") }
+    }
+
+    override var modelValues: LayerValues {
+        LayerValues(layer: model, shape: nil, replicator: replicatorModel)
+    }
+
+    override func setModelValues(_ v: LayerValues) {
+        model = v.layer
+        if let r = v.replicator { replicatorModel = r }
+    }
+
+    /// Setting a property to the value it already has does nothing (no action, no frame).
+    func setReplicator<V: Equatable>(
+        _ kp: WritableKeyPath<ReplicatorProperties, V>, _ value: V, action: String?
+    ) {
+        if replicatorModel[keyPath: kp] == value { return }
+        setValues({ $0.replicator?[keyPath: kp] = value }, action: action)
+    }
+
+    /// The colour instance `k` is multiplied by, from the model values.
+    public func color(ofInstance k: Int) -> Color { replicatorModel.color(ofInstance: k) }
+
+    /// The replicator's animatable key paths, for `KeyPathRegistry`.
+    static let animatableProperties: [any AnyAnimatableProperty] = {
+        let fallback = ReplicatorProperties()
+        func replicator<V>(_ name: String, _ kp: WritableKeyPath<ReplicatorProperties, V> & Sendable)
+            -> AnimatableProperty<V>
+        {
+            AnimatableProperty(
+                keyPath: name, isShapeProperty: false, get: { ($0.replicator ?? fallback)[keyPath: kp] },
+                set: { $0.replicator?[keyPath: kp] = $1 }, owner: .replicator)
+        }
+        return [
+            replicator("instanceTransform", \.instanceTransform),
+            replicator("instanceDelay", \.instanceDelay),
+            replicator("instanceColor", \.instanceColor),
+            replicator("instanceRedOffset", \.instanceRedOffset),
+            replicator("instanceGreenOffset", \.instanceGreenOffset),
+            replicator("instanceBlueOffset", \.instanceBlueOffset),
+            replicator("instanceAlphaOffset", \.instanceAlphaOffset),
+        ]
+    }()
+}
+
+/// What a `ReplicatorLayer` adds to a layer. Defaults are `CAReplicatorLayer`'s: one instance,
+/// no transform, no delay, white (no tint), no offsets.
+public struct ReplicatorProperties: Hashable, Sendable {
+    public var instanceCount: Int = 1
+    public var instanceTransform: Transform3D = .identity
+    public var instanceDelay: Double = 0
+    public var instanceColor: Color = .white
+    public var instanceRedOffset: Double = 0
+    public var instanceGreenOffset: Double = 0
+    public var instanceBlueOffset: Double = 0
+    public var instanceAlphaOffset: Double = 0
+
+    public init() {}
 
     /// The colour instance `k` is multiplied by.
     public func color(ofInstance k: Int) -> Color {

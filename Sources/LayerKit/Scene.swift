@@ -301,9 +301,10 @@ public final class Scene {
             children.append(evaluate(sub, map: sub.childTimeMap(from: map), at: t, running: &running))
             if sub.cachedPresentation == nil { isStatic = false }
         }
-        if let replicator = layer as? ReplicatorLayer {
+        if let replicator = layer as? ReplicatorLayer, let values = v.replicator {
             children = replicate(
-                replicator, first: children, bounds: v.layer.bounds, map: map, at: t, running: &running)
+                replicator, values, first: children, bounds: v.layer.bounds, map: map, at: t,
+                running: &running)
         }
         // The mask is evaluated like a sublayer, in this layer's time.
         var mask: PresentationLayer?
@@ -317,21 +318,24 @@ public final class Scene {
             gradient: v.gradient, mask: mask, text: v.text)
         result.isTransformLayer = layer is TransformLayer
         result.transition = Scene.transition(of: layer, at: local)
+        result.replicator = v.replicator
         if isStatic { layer.cachedPresentation = result }
         return result
     }
 
-    /// A replicator's instances (`ReplicatorLayer`): `first` is instance 0's sublayers as
-    /// evaluated; instance k's are evaluated `k · instanceDelay` behind, in a container that
-    /// applies `instanceTransform`ᵏ about the replicator's centre, tinted by its colour.
+    /// A replicator's instances (`ReplicatorLayer`) for its values at this moment (`values`,
+    /// animations applied): `first` is instance 0's sublayers as evaluated; instance k's are
+    /// evaluated `k · instanceDelay` behind, in a container that applies `instanceTransform`ᵏ
+    /// about the replicator's centre, tinted by its colour.
     private func replicate(
-        _ replicator: ReplicatorLayer, first: [PresentationLayer], bounds: Rect, map: TimeMap, at t: Double,
-        running: inout Bool
+        _ replicator: ReplicatorLayer, _ values: ReplicatorProperties, first: [PresentationLayer],
+        bounds: Rect,
+        map: TimeMap, at t: Double, running: inout Bool
     ) -> [PresentationLayer] {
-        var out = first.map { $0.tinted(by: replicator.color(ofInstance: 0)) }
-        let count = replicator.effectiveCount
+        var out = first.map { $0.tinted(by: values.color(ofInstance: 0)) }
+        let count = values.effectiveCount
         guard count > 1 else { return out }
-        let delay = replicator.effectiveDelay
+        let delay = values.effectiveDelay
         out.reserveCapacity(first.count + count - 1)
         for k in 1..<count {
             let behind = TimeMap(rate: map.rate, offset: map.offset - Double(k) * delay)
@@ -349,8 +353,8 @@ public final class Scene {
             var container = LayerProperties()
             container.bounds = bounds
             container.position = Point(x: bounds.midX, y: bounds.midY)
-            container.transform = replicator.transform(ofInstance: k)
-            let tint = replicator.color(ofInstance: k)
+            container.transform = values.transform(ofInstance: k)
+            let tint = values.color(ofInstance: k)
             out.append(
                 PresentationLayer(
                     name: "instance \(k)", properties: container,

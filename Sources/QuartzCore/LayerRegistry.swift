@@ -71,14 +71,7 @@ extension Layer {
         if let g = self as? GradientLayer, let o = other as? GradientLayer { g.assign(o.gradientProperties) }
         if let t = self as? TextLayer, let o = other as? TextLayer { t.assign(o.textProperties) }
         if let r = self as? ReplicatorLayer, let o = other as? ReplicatorLayer {
-            r.instanceCount = o.instanceCount
-            r.instanceTransform = o.instanceTransform
-            r.instanceDelay = o.instanceDelay
-            r.instanceColor = o.instanceColor
-            r.instanceRedOffset = o.instanceRedOffset
-            r.instanceGreenOffset = o.instanceGreenOffset
-            r.instanceBlueOffset = o.instanceBlueOffset
-            r.instanceAlphaOffset = o.instanceAlphaOffset
+            r.assign(o.replicatorProperties)
         }
         name = other.name
     }
@@ -90,6 +83,7 @@ extension Layer {
         if let s = self as? ShapeLayer, let shape = p.shape { s.assign(shape) }
         if let g = self as? GradientLayer, let gradient = p.gradient { g.assign(gradient) }
         if let t = self as? TextLayer, let text = p.text { t.assign(text) }
+        if let r = self as? ReplicatorLayer, let replicator = p.replicator { r.assign(replicator) }
     }
 
     func assign(_ p: LayerProperties) {
@@ -159,5 +153,18 @@ extension TextLayer {
         alignmentMode = t.alignmentMode
         truncationMode = t.truncationMode
         isWrapped = t.isWrapped
+    }
+}
+
+extension ReplicatorLayer {
+    func assign(_ r: ReplicatorProperties) {
+        instanceCount = r.instanceCount
+        instanceTransform = r.instanceTransform
+        instanceDelay = r.instanceDelay
+        instanceColor = r.instanceColor
+        instanceRedOffset = r.instanceRedOffset
+        instanceGreenOffset = r.instanceGreenOffset
+        instanceBlueOffset = r.instanceBlueOffset
+        instanceAlphaOffset = r.instanceAlphaOffset
     }
 }

@@ -20,11 +20,22 @@ import Testing
 
     func tree(_ stage: Stage) -> PresentationLayer { stage.scene.presentation().sublayers[0] }
 
+    /// Runs `change` in a transaction that disables actions.
+    static func withoutActions(_ stage: Stage, _ change: () -> Void) {
+        stage.scene.perform {
+            Transaction.begin()
+            Transaction.setDisableActions(true)
+            change()
+            Transaction.commit()
+        }
+    }
+
     @Test func instancesArePlacedByPowersOfTheTransformAboutTheCentre() {
         let (stage, replicator, _) = Self.make(count: 4)
         // A quarter turn about the centre (50, 50): the dot's corner (0, 0) goes to (100, 0),
         // then (100, 100), then (0, 100) — worked out by hand for rotations about (50, 50).
-        replicator.instanceTransform = Transform3D(rotationZ: Double.pi / 2)
+        // (Without actions: on a shown replicator the change would animate.)
+        Self.withoutActions(stage) { replicator.instanceTransform = Transform3D(rotationZ: Double.pi / 2) }
         stage.go(0.1)
         let children = tree(stage).sublayers
         #expect(children.count == 4)
@@ -62,9 +73,11 @@ import Testing
 
     @Test func coloursMultiplyWithOffsetsClampedToOne() {
         let (stage, replicator, _) = Self.make(count: 4)
-        replicator.instanceColor = Color(red: 1, green: 0.5, blue: 1)
-        replicator.instanceRedOffset = -0.25
-        replicator.instanceBlueOffset = 0.5
+        Self.withoutActions(stage) {
+            replicator.instanceColor = Color(red: 1, green: 0.5, blue: 1)
+            replicator.instanceRedOffset = -0.25
+            replicator.instanceBlueOffset = 0.5
+        }
         stage.go(0.1)
         let children = tree(stage).sublayers
         let colours =
