@@ -52,6 +52,10 @@ public protocol Interpolatable: Equatable, Sendable {
     var animationValue: AnimationValue { get }
     /// The name used in error messages.
     static var valueTypeName: String { get }
+
+    /// The value a `fraction` of the way from `self` to `other`: linear in `animatableVector`
+    /// unless the type blends otherwise (transforms turn along a quaternion arc).
+    func interpolated(to other: Self, fraction t: Double) -> Self
 }
 
 extension Interpolatable {

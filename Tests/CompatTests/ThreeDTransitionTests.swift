@@ -106,6 +106,27 @@ import UIKit
         #expect(hosted.sublayers?.first is CATransformLayer)
     }
 
+    @Test func aHalfTurnAboutYAnimatesAboutY() {
+        // `transform` from the identity to half a turn about y: a quarter of the way, the turn
+        // is π/4 about y (y untouched, x and z turned together), not turns about x and z.
+        let stage = Stage()
+        let card = CALayer()
+        let flip = CABasicAnimation(keyPath: "transform")
+        flip.fromValue = NSValue(caTransform3D: CATransform3DIdentity)
+        flip.toValue = NSValue(caTransform3D: CATransform3DMakeRotation(.pi, 0, 1, 0))
+        flip.duration = 1
+        flip.timingFunction = CAMediaTimingFunction(name: .linear)
+        stage.perform {
+            stage.root.addSublayer(card)
+            card.add(flip, forKey: "flip")
+        }
+        stage.at(0.25)
+        let m = card.presentation()!.transform
+        let c = cos(Double.pi / 4)
+        #expect(near(m.m22, 1) && near(m.m12, 0) && near(m.m21, 0) && near(m.m23, 0) && near(m.m32, 0))
+        #expect(near(m.m11, c) && near(m.m33, c) && near(abs(m.m13), c) && near(m.m31, -m.m13))
+    }
+
     // MARK: CATransition
 
     /// A 100×100 layer shown red, then turned blue with `transition` added (1 s, linear).
