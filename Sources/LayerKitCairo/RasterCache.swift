@@ -13,7 +13,8 @@ import LayerKit
 /// in its subtree a miss (and a new bitmap).
 ///
 /// Bounded like `StrokeCache`: an entry not used for `maximumIdleDraws` draws is dropped, and
-/// the least recently used while the bitmaps hold more than `maximumBytes`. A layer whose
+/// the least recently used while the bitmaps hold more than `maximumBytes` or there are more
+/// than `maximumEntries` (each lookup compares with every entry). A layer whose
 /// bitmap would have more than `maximumPixels` pixels is drawn directly, not rasterized.
 final class RasterCache {
     /// Draws (calls to `LayerRenderer.draw`) an entry may go unused before it is dropped.
@@ -22,6 +23,8 @@ final class RasterCache {
     static let maximumBytes = 32 << 20
     /// The most pixels one bitmap may have (16 MiB of ARGB).
     static let maximumPixels = 1 << 22
+    /// The most bitmaps held.
+    static let maximumEntries = 256
 
     /// One rasterized layer's bitmap.
     final class Entry {
@@ -95,7 +98,7 @@ final class RasterCache {
             bytes -= entry.bytes
             return true
         }
-        while bytes > Self.maximumBytes,
+        while bytes > Self.maximumBytes || entries.count > Self.maximumEntries,
             let i = entries.indices.min(by: { entries[$0].lastUse < entries[$1].lastUse })
         {
             bytes -= entries[i].bytes

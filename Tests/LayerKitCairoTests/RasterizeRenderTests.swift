@@ -194,6 +194,15 @@ import Testing
         _ = try draw(stage(big), with: renderer)
         #expect(cache.misses == 20)
         #expect(cache.cachedBytes <= RasterCache.maximumBytes && cache.cachedBytes > 0)
+        // Many small ones: at most `maximumEntries` are kept.
+        let small = (0..<(RasterCache.maximumEntries + 20)).map { i in
+            Fixture.layer(size: Size(2, 2), center: Point(60, 50), background: Color(white: Double(i) / 300))
+            {
+                $0.shouldRasterize = true
+            }
+        }
+        _ = try draw(stage(small), with: renderer)
+        #expect(cache.entryCount <= RasterCache.maximumEntries)
         // Not drawn for a while: dropped.
         for _ in 0...RasterCache.maximumIdleDraws {
             _ = try draw(stage([]), with: renderer)
