@@ -74,7 +74,13 @@ let package = Package(
         .target(name: "XvfbHarness", path: "Tests/XvfbHarness"),
 
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
-        .testTarget(name: "PreviewHostTests", dependencies: ["PreviewHost", "SnapshotTesting"]),
+        .testTarget(
+            name: "PreviewHostTests",
+            dependencies: ["PreviewHost", "UIKit", "Loaders", "LayerKit", "SnapshotTesting"],
+            // Swift Testing's cross-import overlays for Apple's UIKit do not exist here (see
+            // CompatTests).
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]
+        ),
         .testTarget(
             name: "LayerKitCairoTests",
             dependencies: ["LayerKitCairo", "LayerKit", "SnapshotTesting"],

@@ -136,7 +136,11 @@ open class UIView: NSObject {
         subviews.insert(view, at: i)
         let isNew = view.superview !== self
         view.superview = self
-        if i + 1 < subviews.count {
+        if i == 0 {
+            // At the back: below every sublayer, also those of no subview (as a table's header
+            // inserted at 0 goes behind its cells — here, the preview host's list).
+            layer.insertSublayer(view.layer, at: 0)
+        } else if i + 1 < subviews.count {
             layer.insertSublayer(view.layer, below: subviews[i + 1].layer)
         } else {
             layer.addSublayer(view.layer)
