@@ -13,6 +13,10 @@ public enum PreviewMain {
         let builder: PreviewBuilder
         do {
             command = try PreviewCommand.parse(arguments)
+            if command.mode == .help {
+                try? StandardStream.output.write(Help.text(for: "preview") + "\n")
+                exit(0)
+            }
             sources = try PreviewSources.collect(command.paths)
         } catch {
             fail(error, status: 2)
@@ -71,7 +75,7 @@ public enum PreviewMain {
     @MainActor
     private static func runHeadless(_ mode: PreviewCommand.Mode, catalog: PreviewCatalog) -> Int32 {
         switch mode {
-        case .window:
+        case .window, .help:
             return 1
         case .list:
             do {
