@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
         .testTarget(
             name: "PreviewHostTests",
-            dependencies: ["PreviewHost", "UIKit", "Loaders", "LayerKit", "SnapshotTesting"],
+            dependencies: ["PreviewHost", "UIKit", "Loaders", "LayerKit", "SnapshotTesting", "XvfbHarness"],
             // Swift Testing's cross-import overlays for Apple's UIKit do not exist here (see
             // CompatTests).
             swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]
