@@ -48,28 +48,26 @@ public enum PreviewMain {
 
         guard case .window(let windowArguments) = command.mode else {
             // Headless: a failed build is the answer.
-            defer { builder.removeWorkFolder() }
-            guard let catalog else {
-                builder.removeWorkFolder()
-                exit(1)
-            }
-            let status = runHeadless(command.mode, catalog: catalog)
+            let status = catalog.map { runHeadless(command.mode, catalog: $0) } ?? 1
             builder.removeWorkFolder()
             exit(status)
         }
+        let options: WindowOptions
         do {
-            _ = try PreviewCommand.windowOptions(
-                windowArguments, names: catalog?.infos.map(\.id) ?? [])
+            // Before a first good build the previews' names are unknown: `--loader` takes any.
+            let names =
+                catalog?.infos.map(\.id)
+                ?? windowArguments.indices.dropLast().filter { windowArguments[$0] == "--loader" }
+                .map { windowArguments[$0 + 1] }
+            options = try PreviewCommand.windowOptions(windowArguments, names: names)
         } catch {
             builder.removeWorkFolder()
             fail(error, status: 2)
         }
-        let options = try? PreviewCommand.windowOptions(
-            windowArguments, names: catalog?.infos.map(\.id) ?? [])
         let app = PreviewWindowApp(
             paths: command.paths, sources: sources, builder: builder, catalog: catalog,
             problem: problem, windowArguments: windowArguments)
-        X11Host.run(app, options: X11Host.Options(scale: options?.scale, size: options?.size))
+        X11Host.run(app, options: X11Host.Options(scale: options.scale, size: options.size))
     }
 
     @MainActor
