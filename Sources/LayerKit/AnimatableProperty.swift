@@ -183,6 +183,8 @@ enum KeyPathRegistry {
         add(layer("opacity", \.opacity))
         add(layer("hidden", \.isHidden))
         add(layer("doubleSided", \.isDoubleSided))
+        add(layer("shouldRasterize", \.shouldRasterize))
+        add(layer("rasterizationScale", \.rasterizationScale))
         add(layer("zPosition", \.zPosition))
         add(layer("cornerRadius", \.cornerRadius))
         add(layer("borderWidth", \.borderWidth))

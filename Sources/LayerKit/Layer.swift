@@ -183,6 +183,18 @@ open class Layer {
         get { model.isDoubleSided }
         set { set(\.isDoubleSided, newValue, action: nil) }
     }
+    /// `CALayer.shouldRasterize`: the subtree is drawn into a bitmap in the layer's own
+    /// coordinates, which the renderer keeps while the subtree looks the same.
+    public var shouldRasterize: Bool {
+        get { model.shouldRasterize }
+        set { set(\.shouldRasterize, newValue, action: nil) }
+    }
+    /// `CALayer.rasterizationScale`: the bitmap's pixels per layer point (1 by default, so a
+    /// rasterized layer on a 2× screen is drawn at half its resolution, as on iOS).
+    public var rasterizationScale: Double {
+        get { model.rasterizationScale }
+        set { set(\.rasterizationScale, newValue, action: "rasterizationScale") }
+    }
 
     /// `CALayer.frame`: the bounds' box in the superlayer, derived from position, bounds,
     /// anchorPoint and transform. Setting it sets `bounds.size` and `position` (the origin of

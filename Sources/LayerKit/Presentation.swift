@@ -41,6 +41,12 @@ public struct LayerProperties: Hashable, Sendable {
     /// plane, mapped into the plane it is drawn in, has its orientation reversed
     /// (`CALayer.isDoubleSided`).
     public var isDoubleSided: Bool = true
+    /// True draws the layer with its subtree as a bitmap in its own coordinates first, then
+    /// composites that (`CALayer.shouldRasterize`): shadow, mask and clip are in the bitmap,
+    /// the layer's opacity is applied when it is composited.
+    public var shouldRasterize: Bool = false
+    /// The bitmap's pixels per layer point (`CALayer.rasterizationScale`).
+    public var rasterizationScale: Double = 1
 
     public init() {}
 }

@@ -27,13 +27,16 @@ import LayerKit
 /// `sublayerTransform`: then only the sublayers are skipped). So is a layer whose matrix on
 /// the canvas Cairo could not invert (`Canvas.setMatrix(_:)`). Opacity below 1 composites the
 /// layer and its subtree as one group; at 1 no group is made. A layer with a mask is drawn as
-/// a group shown through the mask's alpha (+Mask). Images come from `images`; one that cannot
+/// a group shown through the mask's alpha (+Mask). A layer that `shouldRasterize` is drawn
+/// from a bitmap of its subtree kept while that subtree looks the same (+Rasterize). Images come from `images`; one that cannot
 /// be loaded is reported once by the cache and drawn as a placeholder: a magenta box with a
 /// cross.
 public final class LayerRenderer {
     public let images: ImageCache
     /// Dashed strokes drawn again at the same place, kept as pixels (see `StrokeCache`).
     let strokeCache = StrokeCache()
+    /// The bitmaps of layers that `shouldRasterize` (see `RasterCache`).
+    let rasterCache = RasterCache()
 
     public init(images: ImageCache = .shared) {
         self.images = images
@@ -49,6 +52,7 @@ public final class LayerRenderer {
         tree.walk(&painter, from: .superlayer(nil, toSpace: canvas.matrix))
         cairo_restore(canvas.cr)
         strokeCache.endDraw()
+        rasterCache.endDraw()
     }
 
     /// Draws `layer` and its subtree placed as a root (by its own position and transform) in
@@ -128,6 +132,9 @@ struct Painter: PresentationVisitor {
         }
         if let transition = layer.transition {
             renderer.drawTransition(layer, transition, at: place, canvas)
+            return nil
+        }
+        if p.shouldRasterize, renderer.drawRasterized(layer, at: place, canvas) {
             return nil
         }
         // A mask needs the layer drawn apart first, as a group.

@@ -113,8 +113,10 @@ public enum Help {
                 shadowPathBounds ([x, y, w, h] or null) when shadowOpacity is not 0;
                 contentsRect, contentsCenter ([x, y, w, h], unit) and contentsScale when
                 the contents use them; transition {type, subtype, progress} while a
-                transition runs (its old rendering giving way to the new); mask (a LAYER in
-                this layer's coordinates);
+                transition runs (its old rendering giving way to the new); shouldRasterize
+                (true) and rasterizationScale (bitmap pixels per point) when the layer is
+                drawn from a bitmap of its subtree, kept while the subtree looks the same;
+                mask (a LAYER in this layer's coordinates);
                 then sublayers, in drawing order. Matrices follow CGAffineTransform:
                 x' = a·x + c·y + tx, y' = b·x + d·y + ty.
                 A number that is not finite (NaN or infinity) is written as null.

@@ -13,7 +13,8 @@ extension InspectJSON {
     ///   `shadowPathBounds` (`[x, y, w, h]` or null) when `shadowOpacity` is not 0;
     /// - `contentsRect`, `contentsCenter` (`[x, y, w, h]`) and `contentsScale` when the layer has
     ///   contents and any of them is not Core Animation's default;
-    /// - `transition` (`{"type", "subtype", "progress"}`) while a transition runs on the layer.
+    /// - `transition` (`{"type", "subtype", "progress"}`) while a transition runs on the layer;
+    /// - `shouldRasterize` (true) and `rasterizationScale` when the layer is rasterized.
     static func appearanceFields(_ l: PresentationLayer) -> [(String, String)] {
         let p = l.properties
         var fields: [(String, String)] = []
@@ -59,6 +60,9 @@ extension InspectJSON {
                 ("contentsCenter", rect(p.contentsCenter)),
                 ("contentsScale", number(p.contentsScale)),
             ]
+        }
+        if p.shouldRasterize {
+            fields += [("shouldRasterize", "true"), ("rasterizationScale", number(p.rasterizationScale))]
         }
         if let t = l.transition {
             fields.append(

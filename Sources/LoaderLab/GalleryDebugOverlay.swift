@@ -6,9 +6,11 @@ import LayerKitCairo
 /// (`drawAppearance`), and the keyframe paths a loader reports, all placed in window points
 /// by a `.drawn` `PresentationWalk` — where the renderer places them — and clipped to what
 /// their ancestors' masks show (as boxes). A layer placed with perspective shows as its
-/// bounds' projected outline (its part in front of the eye) and its anchor point.
+/// bounds' projected outline (its part in front of the eye) and its anchor point. A layer that
+/// `shouldRasterize` (drawn from a cached bitmap) has its bounds in blue rather than magenta.
 enum DebugOverlay {
     static let boundsColor = Color(red: 1, green: 0.2, blue: 0.85, alpha: 0.75)
+    static let rasterizedColor = Color(red: 0.35, green: 0.45, blue: 1, alpha: 0.95)
     static let anchorColor = Color(red: 1, green: 0.9, blue: 0.1, alpha: 1)
     static let pathColor = Color(red: 0.1, green: 1, blue: 0.5, alpha: 0.9)
 
@@ -29,8 +31,8 @@ enum DebugOverlay {
                 return true
             }
             canvas.stroke(
-                Path.rect(layer.properties.bounds).applying(place.toRoot), color: boundsColor, width: hairline
-            )
+                Path.rect(layer.properties.bounds).applying(place.toRoot),
+                color: layer.properties.shouldRasterize ? rasterizedColor : boundsColor, width: hairline)
             let a = place.toRoot.apply(to: layer.properties.anchorInBounds)
             canvas.fill(
                 Path.oval(in: Rect(x: a.x - 2, y: a.y - 2, width: 4, height: 4)), color: anchorColor)

@@ -106,6 +106,12 @@ open class CALayer: NSObject {
         get { CATransform3D(engine.sublayerTransform) }
         set { engine.sublayerTransform = newValue.engine }
     }
+    /// False hides the layer, with its sublayers, while its back faces the viewer (turned
+    /// more than a quarter turn about x or y).
+    open var isDoubleSided: Bool {
+        get { engine.isDoubleSided }
+        set { engine.isDoubleSided = newValue }
+    }
 
     open func affineTransform() -> CGAffineTransform {
         CGAffineTransform(engine.affineTransform)
@@ -148,6 +154,18 @@ open class CALayer: NSObject {
     open var masksToBounds: Bool {
         get { engine.masksToBounds }
         set { engine.masksToBounds = newValue }
+    }
+    /// True draws the layer with its sublayers, shadow and mask into a bitmap first, kept
+    /// while they look the same, and composites that at the layer's place and opacity.
+    open var shouldRasterize: Bool {
+        get { engine.shouldRasterize }
+        set { engine.shouldRasterize = newValue }
+    }
+    /// The bitmap's pixels per point when `shouldRasterize` (1 by default: set it to the
+    /// screen's scale, as on iOS, for a sharp bitmap on a 2× screen).
+    open var rasterizationScale: CGFloat {
+        get { CGFloat(engine.rasterizationScale) }
+        set { engine.rasterizationScale = Double(newValue) }
     }
     open var name: String? {
         get { engine.name }

@@ -30,7 +30,7 @@ extension CAAnimation {
         "fillMode", "timingFunction", "removedOnCompletion", "isRemovedOnCompletion", "delegate", "keyPath",
         "additive", "cumulative", "fromValue", "toValue", "byValue", "values", "path", "keyTimes",
         "timingFunctions", "calculationMode", "rotationMode", "animations", "mass", "stiffness", "damping",
-        "initialVelocity",
+        "initialVelocity", "type", "subtype", "startProgress", "endProgress",
     ]
 }
 
@@ -47,6 +47,8 @@ extension CALayer {
         "lineWidth", "lineCap", "lineJoin", "miterLimit", "lineDashPattern", "lineDashPhase", "strokeStart",
         "strokeEnd", "colors", "locations", "startPoint", "endPoint", "type", "string", "font", "fontSize",
         "foregroundColor", "alignmentMode", "truncationMode", "wrapped", "instanceCount", "instanceTransform",
-        "instanceDelay", "instanceColor",
+        "instanceDelay", "instanceColor", "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset",
+        "instanceAlphaOffset", "doubleSided", "isDoubleSided",
+        "shouldRasterize", "rasterizationScale",
     ]
 }

@@ -45,6 +45,7 @@ package enum LayerRegistry {
         case is GradientLayer: CAGradientLayer(hosting: engine)
         case is TextLayer: CATextLayer(hosting: engine)
         case is ReplicatorLayer: CAReplicatorLayer(hosting: engine)
+        case is TransformLayer: CATransformLayer(hosting: engine)
         default: CALayer(hosting: engine)
         }
     }
@@ -56,6 +57,7 @@ package enum LayerRegistry {
         case is GradientLayer: GradientLayer()
         case is TextLayer: TextLayer()
         case is ReplicatorLayer: ReplicatorLayer()
+        case is TransformLayer: TransformLayer()
         default: Layer()
         }
     }
@@ -115,6 +117,9 @@ extension Layer {
         contentsRect = p.contentsRect
         contentsCenter = p.contentsCenter
         contentsScale = p.contentsScale
+        isDoubleSided = p.isDoubleSided
+        shouldRasterize = p.shouldRasterize
+        rasterizationScale = p.rasterizationScale
     }
 }
 

@@ -32,3 +32,7 @@ public func CACurrentMediaTime() -> CFTimeInterval {
     if let scene = Scene.active { return scene.root.convertTime(scene.currentTime, from: nil) }
     return SystemMediaClock().now()
 }
+
+/// `kCATransition`: the key Core Animation adds a `CATransition` under
+/// (`layer.add(transition, forKey: kCATransition)`).
+public let kCATransition = "transition"

@@ -44,4 +44,30 @@ import Testing
         #expect(line.red > 200 && line.green > 200 && line.blue > 200, "\(line)")
         #expect(pixel(48, 62).red < 30)
     }
+
+    @Test func rasterizedLayersAreOutlinedInBlue() throws {
+        // Two 30×30 layers side by side, bounds' left edges at x = 10.5 and x = 60.5 (the
+        // hairlines fill pixel columns 10 and 60); the second is rasterized.
+        func layer(x: Double, rasterized: Bool) -> PresentationLayer {
+            var p = LayerProperties()
+            p.bounds = Rect(x: 0, y: 0, width: 30, height: 30)
+            p.position = Point(x + 15.5, 45)
+            p.shouldRasterize = rasterized
+            return PresentationLayer(properties: p)
+        }
+        var tileProperties = LayerProperties()
+        tileProperties.bounds = Rect(x: 0, y: 0, width: 120, height: 120)
+        tileProperties.position = Point(60, 60)
+        let tile = PresentationLayer(
+            properties: tileProperties,
+            sublayers: [layer(x: 10, rasterized: false), layer(x: 60, rasterized: true)])
+        let surface = try ImageSurface(width: 120, height: 120)
+        let canvas = try Canvas(surface: surface)
+        canvas.clear(color: .black)
+        DebugOverlay.draw(tile: tile, paths: [], scale: 1, on: canvas)
+        let plain = try #require(surface.pixel(x: 10, y: 50))
+        #expect(plain.red > 150 && plain.blue > 120 && plain.green < 80, "\(plain)")
+        let rasterized = try #require(surface.pixel(x: 60, y: 50))
+        #expect(rasterized.blue > 150 && rasterized.red < 120 && rasterized.green < 140, "\(rasterized)")
+    }
 }

@@ -100,9 +100,35 @@ import Testing
         let help = Help.text(for: "inspect")
         for word in [
             "gradient", "text", "colors", "locations", "fontSize", "maskedCorners", "shadowRadius",
-            "shadowPathBounds", "contentsCenter", "contentsScale", "mask",
+            "shadowPathBounds", "contentsCenter", "contentsScale", "mask", "shouldRasterize",
+            "rasterizationScale",
         ] {
             #expect(help.contains(word), "\(word)")
         }
+    }
+
+    @Test func rasterizedLayersShowTheirScale() throws {
+        var card = LayerProperties()
+        card.bounds = Rect(x: 0, y: 0, width: 40, height: 40)
+        card.position = Point(50, 50)
+        card.shouldRasterize = true
+        card.rasterizationScale = 2
+        var plain = card
+        plain.shouldRasterize = false
+        var root = LayerProperties()
+        root.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+        root.position = Point(50, 50)
+        let tree = PresentationLayer(
+            name: "root", properties: root,
+            sublayers: [
+                PresentationLayer(name: "card", properties: card), PresentationLayer(properties: plain),
+            ])
+        let rootJSON = try #require(try Self.document(tree)["root"] as? [String: Any])
+        #expect(rootJSON["shouldRasterize"] == nil && rootJSON["rasterizationScale"] == nil)
+        let layers = try #require(rootJSON["sublayers"] as? [[String: Any]])
+        #expect(layers[0]["shouldRasterize"] as? Bool == true)
+        #expect(layers[0]["rasterizationScale"] as? Double == 2)
+        // Not rasterized: neither field, whatever the scale.
+        #expect(layers[1]["shouldRasterize"] == nil && layers[1]["rasterizationScale"] == nil)
     }
 }
