@@ -47,7 +47,9 @@ let package = Package(
             ]),
         .executableTarget(
             name: "loaderlab", dependencies: ["LoaderLab", "X11Host", "LayerKit", "PreviewHost"],
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
+            // Previews run from the debug build (the release build links the Swift runtime in,
+            // which a preview library cannot share), so only it exports its symbols.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(configuration: .debug))]),
         // The benchmarks (`make bench`, BENCHMARKS.md): frame costs against Cairo alone,
         // headless renders, and the `loaderlab` window under Xvfb, watched from outside.
         .executableTarget(
@@ -74,7 +76,13 @@ let package = Package(
         .target(name: "XvfbHarness", path: "Tests/XvfbHarness"),
 
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
-        .testTarget(name: "PreviewHostTests", dependencies: ["PreviewHost", "SnapshotTesting"]),
+        .testTarget(
+            name: "PreviewHostTests",
+            dependencies: ["PreviewHost", "UIKit", "Loaders", "LayerKit", "SnapshotTesting", "XvfbHarness"],
+            // Swift Testing's cross-import overlays for Apple's UIKit do not exist here (see
+            // CompatTests).
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]
+        ),
         .testTarget(
             name: "LayerKitCairoTests",
             dependencies: ["LayerKitCairo", "LayerKit", "SnapshotTesting"],

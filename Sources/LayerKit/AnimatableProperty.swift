@@ -44,6 +44,8 @@ protocol AnyAnimatableProperty: Sendable {
     func valuesAgree(_ a: LayerValues, _ b: LayerValues) -> Bool
     /// A keyframe animation through the property's value in each of `values`.
     func keyframeAnimation(through values: [LayerValues]) -> KeyframeAnimation
+    /// The property's value in `values`.
+    func animationValue(in values: LayerValues) -> AnimationValue
 }
 
 extension AnimatableProperty: AnyAnimatableProperty {
@@ -52,6 +54,8 @@ extension AnimatableProperty: AnyAnimatableProperty {
     {
         try animation.makeProgram(property: self, context: context)
     }
+
+    func animationValue(in values: LayerValues) -> AnimationValue { get(values).animationValue }
 
     func keyframeAnimation(through values: [LayerValues]) -> KeyframeAnimation {
         let anim = KeyframeAnimation(keyPath: keyPath)

@@ -92,7 +92,8 @@ public struct Path: Hashable, Sendable {
     /// When there is a current point, a straight line joins it to the arc's start, as UIKit
     /// does; otherwise the arc starts a new subpath. The sweep follows CoreGraphics: going
     /// `clockwise` (increasing angle) from start to end, wrapping once around when the end lies
-    /// behind the start; a sweep of a full turn or more is exactly one full circle. The arc is
+    /// behind the start; a sweep of a full turn or more, or angles exactly one turn apart in
+    /// either direction, is exactly one full circle. The arc is
     /// built from cubic pieces of at most a quarter turn. Non-finite input adds nothing.
     public mutating func addArc(
         center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool
@@ -133,9 +134,14 @@ public struct Path: Hashable, Sendable {
     }
 
     /// The signed sweep of an arc from `start` to `end`: positive when `clockwise`.
+    ///
+    /// Angles exactly one turn apart make a full circle in either direction: CoreGraphics draws
+    /// `addArc(… startAngle: 0, endAngle: 2π, clockwise: false)` (UIKit's flag) as a whole
+    /// circle, not as nothing — common loader code (shape helpers' circles) relies on it.
     static func arcSweep(from start: Double, to end: Double, clockwise: Bool) -> Double {
         let twoPi = 2 * Double.pi
         var delta = end - start
+        if abs(abs(delta) - twoPi) <= fullTurnTolerance { return clockwise ? twoPi : -twoPi }
         if clockwise {
             if delta >= twoPi { return twoPi }
             if delta < 0 {
@@ -151,6 +157,10 @@ public struct Path: Hashable, Sendable {
         }
         return delta
     }
+
+    /// How close to one turn apart (radians) an arc's angles count as exactly one turn: the
+    /// rounding of `2 * .pi` computed in `CGFloat`/`Float` and then widened.
+    static let fullTurnTolerance = 1e-6
 
     /// `UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:)`.
     public static func arc(

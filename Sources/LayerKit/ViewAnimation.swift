@@ -31,6 +31,13 @@ public struct ViewAnimationOptions: OptionSet, Hashable, Sendable {
 
 /// `UIView.animate(withDuration:delay:options:animations:completion:)` for view-backing layers.
 public enum ViewAnimation {
+    /// True while a `animate(withDuration:…)` block of the active scene runs its animations:
+    /// a change made now belongs to that block (it animates with it and its completion waits
+    /// for it), as a scroll view's bounds do when its `contentInset` is set inside one.
+    public static var isInsideBlock: Bool {
+        !(Scene.active?.actions.viewAnimations.isEmpty ?? true)
+    }
+
     /// Runs `animations`; every change it makes to an animatable property of a view-backing
     /// layer (`Layer.isViewBacking`) animates from the old value — or, with
     /// `.beginFromCurrentState`, from the value on screen — to the new one, over `duration`

@@ -19,6 +19,10 @@ extension LayerRenderer {
             transition.oldOnTop
             ? [(new, true), (transition.from, false)] : [(transition.from, false), (new, true)]
         let cr = canvas.cr
+        if transition.type == .fade {
+            drawCrossDissolve(transition.from, new, transition, at: place, canvas)
+            return
+        }
         for case (let rendering?, let isNew) in order {
             let (offset, opacity) = transition.placement(new: isNew, size: size)
             guard opacity > 0 else { continue }
@@ -38,6 +42,36 @@ extension LayerRenderer {
                 cairo_restore(cr)
             }
         }
+    }
+
+    /// A fade: the two renderings dissolved into each other — each pixel `(1 − p)·old + p·new`
+    /// (premultiplied), composited over what is below as one image — so content both show
+    /// stays as it is throughout and nothing below shows through opaque content mid-fade (as it
+    /// would if each were drawn over the other at partial opacity).
+    private func drawCrossDissolve(
+        _ old: PresentationLayer?, _ new: PresentationLayer, _ transition: PresentationTransition,
+        at place: PresentationWalk.Place, _ canvas: Canvas
+    ) {
+        let cr = canvas.cr
+        let size = new.properties.bounds.size
+        cairo_save(cr)
+        cairo_push_group(cr)
+        for (rendering, isNew) in [(old, false), (Optional(new), true)] {
+            guard let rendering else { continue }
+            let weight = transition.placement(new: isNew, size: size).opacity
+            guard weight > 0 else { continue }
+            cairo_push_group(cr)
+            var painter = Painter(renderer: self, canvas: canvas)
+            rendering.walk(&painter, at: place)
+            cairo_pop_group_to_source(cr)
+            // The sum of the weighted renderings (the group starts transparent).
+            cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
+            cairo_paint_with_alpha(cr, weight)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        }
+        cairo_pop_group_to_source(cr)
+        cairo_paint(cr)
+        cairo_restore(cr)
     }
 
     /// What a layer showing `transition` can paint, in its own coordinates: both renderings'

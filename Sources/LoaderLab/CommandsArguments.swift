@@ -158,7 +158,9 @@ public enum Invocation: Hashable, Sendable {
 /// Parses `loaderlab`'s arguments as `loaderlab help` documents them.
 public enum ArgumentParser {
     /// The commands `help` knows about.
-    public static let commands = ["list", "render", "inspect", "sheet", "timeline", "record", "help"]
+    public static let commands = [
+        "list", "render", "inspect", "sheet", "timeline", "record", "preview", "help",
+    ]
 
     /// Limits that keep one bad number from asking for gigabytes or hours, or for an image
     /// too small to show anything.

@@ -16,6 +16,9 @@ public enum Help {
           loaderlab record  --loader ID [STATE] [--duration D] [--fps F] [--size WxH] [--scale S]
                             [--quality Q] [--palette global|frame] [--quiet] --out FILE.webp|.gif|.png
                                                                  an animated WebP, GIF or APNG
+          loaderlab preview PATH... [--list | --render NAME … | --sheet … | --inspect NAME …]
+                                                                 your own iOS loader code: a window
+                                                                 that reloads on save, or headless
           loaderlab help [COMMAND] | --help                      usage
 
         Loader ids: four-dots, three-dots, airplane (pull-to-refresh headers), orbit, balls
@@ -44,6 +47,28 @@ public enum Help {
 
                 Prints every loader, one a line: its id, title and kind ("header" or
                 "standalone"), separated by tabs.
+                """
+        case "preview":
+            return """
+                usage: loaderlab preview PATH... [--loader NAME] [--scale S] [--size WxH]
+                       loaderlab preview PATH... --list
+                       loaderlab preview PATH... --render NAME [STATE] [--size WxH] [--scale S] --out FILE.png
+                       loaderlab preview PATH... --sheet [--time T] [--scale S] --out FILE.png
+                       loaderlab preview PATH... --inspect NAME [STATE] [--size WxH] [--animations]
+                       loaderlab preview PATH... --record NAME [record's options] --out FILE
+                       loaderlab preview PATH... --timeline NAME [STATE] [--width W] --out FILE.png
+
+                Compiles the Swift files in PATH (files, or folders searched for .swift files)
+                as iOS code — Swift 5 language mode, DEBUG defined, against LoaderLab's
+                CoreGraphics, QuartzCore and UIKit — and shows every preview of every type
+                conforming to LoaderPreviewProvider (`static var previews: [LoaderPreview]`).
+                A preview's name is its id. With no mode it opens the window: one tile per
+                preview, rebuilt when a source changes; compile errors are shown over the
+                tiles and on standard error while the last good build keeps running.
+                The other modes work as the commands of the same name (`loaderlab help
+                render` …). A compile error exits 1 with the compiler's diagnostics on
+                standard error; an unknown preview name or a bad argument exits 2.
+                Needs the loaderlab that `make` builds (the Swift runtime as a shared library).
                 """
         case "render":
             return """

@@ -222,6 +222,13 @@ public final class HeaderContent: SessionContent {
             // Rows for everything the slide passes over.
             updateRows(showing: scrollView.visibleContentRect.union(shown))
         }
+        if ViewAnimation.isInsideBlock {
+            // The inset was set inside a view-animation block (a previewed header's
+            // `UIView.animate { contentInset = … }`): as in UIKit the bounds change is that
+            // block's, so it slides with the block and the block's completion waits for it.
+            scrollLayer.bounds = bounds
+            return
+        }
         Transaction.begin()
         Transaction.setAnimationTimingFunction(animation.timingFunction)
         ViewAnimation.animate(withDuration: animation.duration) { scrollLayer.bounds = bounds }

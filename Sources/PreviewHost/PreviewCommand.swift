@@ -15,6 +15,8 @@ public struct PreviewCommand {
         /// The window, with these window options (parsed once the previews' names are known).
         case window([String])
         case list
+        /// `loaderlab help preview`.
+        case help
         /// The catalog command to run (`render`, …) and its arguments, the name as `--loader`.
         case command([String])
     }
@@ -32,6 +34,9 @@ public struct PreviewCommand {
 
     /// Parses the arguments after `preview`. Throws an `ArgumentError`-like failure (exit 2).
     public static func parse(_ arguments: [String]) throws -> PreviewCommand {
+        if arguments.first == "--help" || arguments.first == "-h" {
+            return PreviewCommand(paths: [], mode: .help)
+        }
         var paths: [String] = []
         var rest = arguments[...]
         while let a = rest.first, !a.hasPrefix("--") {
@@ -39,14 +44,14 @@ public struct PreviewCommand {
             rest = rest.dropFirst()
         }
         guard !paths.isEmpty else {
-            throw CommandFailure(message: "preview: no Swift file or folder given\n\(usage)", exitCode: 2)
+            throw CommandFailure(message: "no Swift file or folder given\n\(usage)", exitCode: 2)
         }
         guard let flag = rest.first else { return PreviewCommand(paths: paths, mode: .window([])) }
         let after = Array(rest.dropFirst())
         switch flag {
         case "--list":
             guard after.isEmpty else {
-                throw CommandFailure(message: "preview --list takes no options, not \(after[0])", exitCode: 2)
+                throw CommandFailure(message: "--list takes no options, not \(after[0])", exitCode: 2)
             }
             return PreviewCommand(paths: paths, mode: .list)
         case "--sheet":
@@ -54,7 +59,7 @@ public struct PreviewCommand {
         default:
             if let command = modes[flag] {
                 guard let name = after.first, !name.hasPrefix("--") else {
-                    throw CommandFailure(message: "preview \(flag) needs a preview name", exitCode: 2)
+                    throw CommandFailure(message: "\(flag) needs a preview name", exitCode: 2)
                 }
                 return PreviewCommand(
                     paths: paths, mode: .command([command, "--loader", name] + after.dropFirst()))
@@ -71,7 +76,7 @@ public struct PreviewCommand {
             rawArguments: arguments.map { Array($0.utf8) }, loaderIDs: names)
         guard case .window(let options) = outcome else {
             throw CommandFailure(
-                message: "preview: unknown option \(arguments.first ?? "")\n\(usage)", exitCode: 2)
+                message: "unknown option \(arguments.first ?? "")\n\(usage)", exitCode: 2)
         }
         return options
     }

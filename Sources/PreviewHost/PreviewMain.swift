@@ -13,6 +13,10 @@ public enum PreviewMain {
         let builder: PreviewBuilder
         do {
             command = try PreviewCommand.parse(arguments)
+            if command.mode == .help {
+                try? StandardStream.output.write(Help.text(for: "preview") + "\n")
+                exit(0)
+            }
             sources = try PreviewSources.collect(command.paths)
         } catch {
             fail(error, status: 2)
@@ -44,34 +48,32 @@ public enum PreviewMain {
 
         guard case .window(let windowArguments) = command.mode else {
             // Headless: a failed build is the answer.
-            defer { builder.removeWorkFolder() }
-            guard let catalog else {
-                builder.removeWorkFolder()
-                exit(1)
-            }
-            let status = runHeadless(command.mode, catalog: catalog)
+            let status = catalog.map { runHeadless(command.mode, catalog: $0) } ?? 1
             builder.removeWorkFolder()
             exit(status)
         }
+        let options: WindowOptions
         do {
-            _ = try PreviewCommand.windowOptions(
-                windowArguments, names: catalog?.infos.map(\.id) ?? [])
+            // Before a first good build the previews' names are unknown: `--loader` takes any.
+            let names =
+                catalog?.infos.map(\.id)
+                ?? windowArguments.indices.dropLast().filter { windowArguments[$0] == "--loader" }
+                .map { windowArguments[$0 + 1] }
+            options = try PreviewCommand.windowOptions(windowArguments, names: names)
         } catch {
             builder.removeWorkFolder()
             fail(error, status: 2)
         }
-        let options = try? PreviewCommand.windowOptions(
-            windowArguments, names: catalog?.infos.map(\.id) ?? [])
         let app = PreviewWindowApp(
             paths: command.paths, sources: sources, builder: builder, catalog: catalog,
             problem: problem, windowArguments: windowArguments)
-        X11Host.run(app, options: X11Host.Options(scale: options?.scale, size: options?.size))
+        X11Host.run(app, options: X11Host.Options(scale: options.scale, size: options.size))
     }
 
     @MainActor
     private static func runHeadless(_ mode: PreviewCommand.Mode, catalog: PreviewCatalog) -> Int32 {
         switch mode {
-        case .window:
+        case .window, .help:
             return 1
         case .list:
             do {

@@ -456,9 +456,19 @@ open class CALayer: NSObject {
         keyValues.setValue(value, forKey: key, properties: CALayer.propertyKeys, owner: describeForReport())
     }
 
-    /// The value stored under `key` with `setValue(_:forKey:)`.
+    /// The value stored under `key` with `setValue(_:forKey:)`, or else the value of the
+    /// animatable property `key` names (`"opacity"`, `"position"` …).
     open func value(forKey key: String) -> Any? {
-        keyValues.value(forKey: key)
+        keyValues.value(forKey: key) ?? value(forKeyPath: key)
+    }
+
+    /// Key-value coding's reading of an animatable property by its key path
+    /// (`"transform.scale"`, `"position.x"`, `"strokeEnd"` …), boxed as iOS boxes it (`NSNumber`,
+    /// `NSValue`, `CGColor`, `CGPath`); on a `presentation()` copy, the value on screen. Nil for a
+    /// key path no property of this layer's class has, or a key stored with `setValue`.
+    open func value(forKeyPath keyPath: String) -> Any? {
+        if !keyPath.contains("."), let stored = keyValues.value(forKey: keyPath) { return stored }
+        return engine.value(forKeyPath: keyPath).map(AnimationValueConversion.object)
     }
 
     // MARK: Reporting

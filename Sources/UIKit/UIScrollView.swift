@@ -160,7 +160,11 @@ open class UIScrollView: UIView {
             var b = layer.engineLayer.bounds
             b.origin = model.contentOffset
             let slide = model.offsetChangeAnimation
-            if let slide {
+            if slide != nil, ViewAnimation.isInsideBlock {
+                // Set inside a view-animation block: the bounds change is that block's (its
+                // completion waits for the slide), as in UIKit.
+                layer.engineLayer.bounds = b
+            } else if let slide {
                 Transaction.begin()
                 Transaction.setAnimationTimingFunction(slide.timingFunction)
                 ViewAnimation.animate(withDuration: slide.duration) { layer.engineLayer.bounds = b }

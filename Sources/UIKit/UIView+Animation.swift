@@ -20,6 +20,10 @@ extension UIView {
         public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
         public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
         public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+        /// `transition(with:…)`: no transition, or a cross-fade (UIKit's raw values; the flips
+        /// and curls are absent).
+        public static let transitionNone = AnimationOptions(rawValue: 0 << 20)
+        public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
 
         var engine: ViewAnimationOptions { ViewAnimationOptions(rawValue: rawValue) }
     }

@@ -25,6 +25,29 @@ open class UIView: NSObject {
     open var tag: Int = 0
     private var needsLayout = true
     private var backgroundColorObject: UIColor?
+    /// The tint set on this view (nil: its superview's), `UIView+Tint.swift`.
+    var ownTintColor: UIColor?
+    /// `isUserInteractionEnabled`: stored as set; nothing here delivers touches to views.
+    open var isUserInteractionEnabled = true
+
+    /// Its own tint if set, else its superview's, else the system blue (`UIView+Tint.swift`).
+    open var tintColor: UIColor! {
+        get { ownTintColor ?? superview?.tintColor ?? UIColor.systemBlue }
+        set {
+            ownTintColor = newValue
+            tintColorDidChangeInSubtree()
+        }
+    }
+
+    /// Called when the tint this view shows changes (set here or on a superview it inherits
+    /// from, or a move under a new superview).
+    open func tintColorDidChange() {}
+
+    /// How the layer's contents (an image) fit the bounds: the layer's `contentsGravity`.
+    open var contentMode: UIView.ContentMode {
+        get { UIView.ContentMode(layer.contentsGravity) }
+        set { layer.contentsGravity = newValue.gravity }
+    }
 
     /// The class of the view's layer (override with `CAShapeLayer.self` …).
     open class var layerClass: AnyClass { CALayer.self }
@@ -136,7 +159,11 @@ open class UIView: NSObject {
         subviews.insert(view, at: i)
         let isNew = view.superview !== self
         view.superview = self
-        if i + 1 < subviews.count {
+        if i == 0 {
+            // At the back: below every sublayer, also those of no subview (as a table's header
+            // inserted at 0 goes behind its cells — here, the preview host's list).
+            layer.insertSublayer(view.layer, at: 0)
+        } else if i + 1 < subviews.count {
             layer.insertSublayer(view.layer, below: subviews[i + 1].layer)
         } else {
             layer.addSublayer(view.layer)
@@ -145,6 +172,7 @@ open class UIView: NSObject {
             view.setNeedsLayout()
             didAddSubview(view)
             view.didMoveToSuperview()
+            if view.ownTintColor == nil { view.tintColorDidChangeInSubtree() }
         }
     }
 

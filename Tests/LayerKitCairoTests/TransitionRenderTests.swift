@@ -39,13 +39,11 @@ import Testing
         expectPixel(image, 100, 105, (255, 255, 255, 255))
     }
 
-    @Test func aFadeBlendsTheTwo() throws {
-        // Old red at 0.75 over white, then new blue at 0.25 over that.
+    @Test func aFadeDissolvesTheTwo() throws {
+        // A cross-dissolve: 0.75 of the old red plus 0.25 of the new blue, opaque where both
+        // are — the white below does not show through mid-fade.
         let image = try Fixture.render(Self.layer(.fade, .fromLeft, 0.25), width: 200, height: 100)
-        let afterOld = (255.0, 255 * 0.25, 255 * 0.25)
-        expectPixel(
-            image, 100, 50, (afterOld.0 * 0.75, afterOld.1 * 0.75, afterOld.2 * 0.75 + 255 * 0.25, 255),
-            tolerance: 3)
+        expectPixel(image, 100, 50, (255 * 0.75, 0, 255 * 0.25, 255), tolerance: 3)
     }
 
     @Test func incrementalFramesOfAPushMatchFullRedraws() throws {

@@ -43,6 +43,30 @@ import Testing
         #expect(full.currentPoint == full.measure.segments[0].start)
     }
 
+    /// Angles one turn apart against the direction (0 → 2π going counter-clockwise, 2π → 0
+    /// going clockwise) still make the whole circle, as CoreGraphics draws them; a little less
+    /// than a turn against the direction wraps to the short way round.
+    @Test func oneTurnApartIsAFullCircleInEitherDirection() {
+        let c = Point(x: 50, y: 50)
+        let r = 10.0
+        for (start, end, clockwise) in [
+            (0.0, 2 * Double.pi, false), (2 * Double.pi, 0.0, true), (1.0, 1.0 + 2 * Double.pi, false),
+            (Double(Float(2 * Double.pi)), 0.0, true),
+        ] {
+            let p = Path.arc(center: c, radius: r, startAngle: start, endAngle: end, clockwise: clockwise)
+            // A full circle's length: 2πr, to the cubic approximation's accuracy.
+            let length = p.measure.length
+            #expect(abs(length - 2 * .pi * r) < 0.01 * r, "\(start) → \(end) cw \(clockwise): \(length)")
+            // Its extremes reach the circle on all four sides.
+            let box = p.controlPointBounds
+            #expect(box.minX <= c.x - r + 1e-9 && box.maxX >= c.x + r - 1e-9)
+            #expect(box.minY <= c.y - r + 1e-9 && box.maxY >= c.y + r - 1e-9)
+        }
+        // 0.1 short of a turn against the direction: the other way round, 0.1 rad long.
+        let short = Path.arc(center: c, radius: r, startAngle: 0, endAngle: 2 * .pi - 0.1, clockwise: false)
+        #expect(abs(short.measure.length - 0.1 * r) < 1e-3)
+    }
+
     @Test func connectingLineFromTheCurrentPoint() {
         var p = Path()
         p.move(to: Point(x: -5, y: 0))

@@ -149,6 +149,11 @@ struct ExamplePreviewTests {
         #expect(unknown.status == 2)
         #expect(unknown.err.contains("no-such-preview"))
 
+        let none = try loaderlab(["preview"], tmp: scratch.path + "/tmp")
+        #expect(none.status == 2 && none.err.contains("no Swift file or folder"))
+        let help = try loaderlab(["preview", "--help"], tmp: scratch.path + "/tmp")
+        #expect(help.status == 0 && help.out.contains("LoaderPreviewProvider"))
+
         let missing = try loaderlab(
             ["preview", scratch.path + "/nope.swift", "--list"], tmp: scratch.path + "/tmp")
         #expect(missing.status == 2 && missing.err.contains("nope.swift"))
