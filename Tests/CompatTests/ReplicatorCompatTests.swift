@@ -53,8 +53,11 @@ import UIKit
         // Instance 2 is two steps along.
         let instance2 = stage.scene.presentation().sublayers[0].sublayers[2]
         #expect(near(instance2.properties.transform.m41, 20))
-        // The model is unchanged.
+        // The model is unchanged; key-value reading gives the model, or the copy's value.
         #expect(replicator.instanceDelay == 0 && replicator.instanceAlphaOffset == 0)
+        #expect((replicator.value(forKeyPath: "instanceDelay") as? NSNumber)?.doubleValue == 0)
+        #expect(near((shown?.value(forKeyPath: "instanceDelay") as? NSNumber)?.doubleValue ?? 0, 0.25))
+        #expect(dot.value(forKeyPath: "instanceDelay") == nil)
         // A replicator key path on a plain layer is reported.
         let wrong = reportedErrors { stage.perform { dot.add(delay, forKey: "delay") } }
         #expect(wrong.count == 1)
