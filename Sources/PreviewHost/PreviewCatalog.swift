@@ -131,6 +131,7 @@ final class StandalonePreviewContent: SessionContent {
             viewport.addSublayer(layer)
         }
         previewRoot = layer
+        UIScreen.main.set(bounds: CGRect(origin: .zero, size: CGSize(viewport.bounds.size)))
         setUp(CALayer(hosting: layer))
     }
 }
@@ -158,6 +159,7 @@ final class HeaderPreviewContent: SessionContent {
         guard scrollView == nil else { return }
         let view = UIScrollView(hosting: list.scrollView, layer: list.scrollLayer)
         scrollView = view
+        UIScreen.main.set(bounds: CGRect(origin: .zero, size: CGSize(list.scrollView.viewportSize)))
         setUp(view)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import LoaderLab
+@_spi(LoaderLabHost) import UIKit
 import X11Host
 
 /// `loaderlab preview PATH... [MODE]` from start to exit (`PreviewCommand` describes it).
@@ -84,6 +85,12 @@ public enum PreviewMain {
                 return 1
             }
         case .command(let arguments):
+            // The screen's scale is the render's (`UIScreen.main.scale` in the previews' code).
+            if let i = arguments.firstIndex(of: "--scale"), i + 1 < arguments.count,
+                let scale = Double(arguments[i + 1])
+            {
+                UIScreen.main.set(scale: CGFloat(scale))
+            }
             switch Commands(source: PreviewSceneSource(catalog)).run(arguments) {
             case .finished(let status): return status
             case .openWindow: return 1

@@ -3,6 +3,7 @@ import Foundation
 import LayerKit
 import LoaderLab
 import Loaders
+@_spi(LoaderLabHost) import UIKit
 
 /// The preview window: the gallery of the user's previews, rebuilt when their sources change.
 ///
@@ -160,6 +161,7 @@ public final class PreviewWindowApp: WindowApp {
     public func resize(to size: Size, scale: Double) {
         self.size = size
         self.scale = scale
+        UIScreen.main.set(scale: CGFloat(scale))
         gallery.resize(to: size, scale: scale)
     }
 

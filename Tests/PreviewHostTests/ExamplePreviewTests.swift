@@ -160,6 +160,52 @@ struct ExamplePreviewTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/tmp").isEmpty)
     }
 
+    @Test("UIScreen.main is the preview's screen: its viewport, at the render's scale")
+    func screen() throws {
+        let scratch = try Scratch()
+        let source = """
+            import UIKit
+
+            struct ScreenPreviews: LoaderPreviewProvider {
+                static var previews: [LoaderPreview] {
+                    [LoaderPreview("screen", size: CGSize(width: 100, height: 100)) { layer in
+                        // A bar as wide as 10 points times the scale, as tall as a quarter of
+                        // the screen's width.
+                        let bar = CAShapeLayer()
+                        let rect = CGRect(
+                            x: 0, y: 0, width: 10 * UIScreen.main.scale, height: UIScreen.main.bounds.width / 4)
+                        bar.path = UIBezierPath(rect: rect).cgPath
+                        bar.fillColor = UIColor.red.cgColor
+                        layer.addSublayer(bar)
+                    }]
+                }
+            }
+            """
+        try source.write(toFile: scratch.path + "/Screen.swift", atomically: true, encoding: .utf8)
+        let png = scratch.path + "/screen.png"
+        let r = try loaderlab(
+            [
+                "preview", scratch.path + "/Screen.swift", "--render", "screen", "--size", "160x100",
+                "--scale", "2", "--out", png,
+            ], tmp: scratch.path + "/tmp")
+        #expect(r.status == 0, "\(r.err)")
+        let image = try Pillow.decode(png)
+        let pixels = try #require(image.frames.first)
+        func isRed(_ x: Int, _ y: Int) -> Bool {
+            let i = (y * image.width + x) * 4
+            return pixels[i] > 200 && pixels[i + 1] < 60 && pixels[i + 2] < 60
+        }
+        // The 100-point root sits centred in the 160-point viewport: x from 30 points (60 px).
+        // Width 10 × 2 = 20 points (40 px); height 160 / 4 = 40 points (80 px).
+        let row = 10
+        let redColumns = (0..<image.width).filter { isRed($0, row) }
+        #expect(
+            redColumns.first == 60 && redColumns.last == 99,
+            "\(redColumns.first ?? -1)…\(redColumns.last ?? -1)")
+        let redRows = (0..<image.height).filter { isRed(70, $0) }
+        #expect(redRows.first == 0 && redRows.last == 79, "\(redRows.first ?? -1)…\(redRows.last ?? -1)")
+    }
+
     @Test("--inspect gives the same JSON as inspect for the built-in loader")
     func inspect() throws {
         let scratch = try Scratch()
