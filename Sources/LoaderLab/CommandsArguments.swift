@@ -256,6 +256,10 @@ public enum ArgumentParser {
                 flags: ["--refreshing", "--quiet"])
             if o.help { return .help("record") }
             return .record(try record(o, loaderIDs))
+        case "preview":
+            // The executable runs `preview` itself (it compiles and loads the user's code);
+            // these commands only show its help.
+            throw ArgumentError("preview is run by the loaderlab executable: loaderlab preview PATH...")
         default:
             guard first.hasPrefix("-") else {
                 throw ArgumentError(
