@@ -94,6 +94,9 @@ struct Painter: PresentationVisitor {
         var radius: Double
         /// A transform layer: it draws nothing; its context's layers are drawn when it closes.
         var transformLayer = false
+        /// The pixels below the rounded corners, to put back over the sublayers (clipped to the
+        /// plain rectangle instead of the rounded one).
+        var corners: CornerBackup? = nil
     }
 
     /// One layer of a 3D context with its flattened subtree, waiting to be drawn in depth order.
@@ -177,9 +180,20 @@ struct Painter: PresentationVisitor {
             p.contents != nil || layer.text != nil || layer.shape != nil || !layer.sublayers.isEmpty
         let showsContent = hasContent && !p.masksToEmptyBounds
         let clipped = showsContent && p.masksToBounds
+        var corners: CornerBackup?
         if clipped {
+            // Rounded corners are put back afterwards where that is possible
+            // (`LayerRenderer+Corners.swift`): the sublayers are clipped to a plain rectangle.
+            corners =
+                radius > 0
+                ? renderer.backUpCorners(of: bounds, radius: radius, corners: p.maskedCorners, canvas) : nil
             cairo_save(cr)
-            renderer.appendRoundedRect(bounds, radius: radius, corners: p.maskedCorners, canvas)
+            if corners != nil {
+                cairo_new_path(cr)
+                cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
+            } else {
+                renderer.appendRoundedRect(bounds, radius: radius, corners: p.maskedCorners, canvas)
+            }
             cairo_clip(cr)
         }
         if showsContent {
@@ -193,7 +207,7 @@ struct Painter: PresentationVisitor {
                 renderer.drawShape(shape, canvas)
             }
         }
-        return Entry(group: group, clipped: clipped, radius: radius)
+        return Entry(group: group, clipped: clipped, radius: radius, corners: corners)
     }
 
     mutating func leave(_ layer: PresentationLayer, at place: PresentationWalk.Place, _ entry: Entry) {
@@ -207,6 +221,11 @@ struct Painter: PresentationVisitor {
         if entry.clipped {
             // Undoes the mask, and with it the matrices the sublayers set.
             cairo_restore(cr)
+            if let corners = entry.corners {
+                renderer.restoreCorners(
+                    corners, of: p.bounds.standardized, radius: entry.radius, corners: p.maskedCorners, canvas
+                )
+            }
         } else if !layer.sublayers.isEmpty {
             canvas.setMatrix(place.toRoot)
         }
