@@ -277,12 +277,14 @@ extension PresentationLayer {
         _ visitor: inout V, _ place: PresentationWalk.Place, _ scope: PresentationWalk.Scope
     ) {
         guard let entry = visitor.enter(self, at: place) else { return }
-        let p = properties
-        if !sublayers.isEmpty, scope == .all || isTransformLayer || !p.masksToEmptyBounds {
+        // `properties` and `sublayers` are read in place: binding a copy of a layer's values
+        // (or iterating over copies of its sublayers) moved hundreds of bytes per layer.
+        if !sublayers.isEmpty, scope == .all || isTransformLayer || !properties.masksToEmptyBounds {
             var clip = place.clip
-            if p.masksToBounds, !isTransformLayer {
+            if properties.masksToBounds, !isTransformLayer {
+                let bounds = properties.bounds
                 let own =
-                    place.projection.map { $0.boundingBox(of: p.bounds) } ?? place.toRoot.apply(to: p.bounds)
+                    place.projection.map { $0.boundingBox(of: bounds) } ?? place.toRoot.apply(to: bounds)
                 // An image reaching the horizon clips nothing a box can say.
                 if own.isFinite || own.isNull {
                     clip = clip.map { $0.intersection(own) } ?? own
@@ -293,8 +295,8 @@ extension PresentationLayer {
                 toRoot: place.toRoot, projection: place.projection,
                 context: isTransformLayer ? place.context : nil)
             if PresentationWalk.isDrawingOrder(sublayers) {
-                for sublayer in sublayers {
-                    sublayer.walkAsSublayer(
+                for index in sublayers.indices {
+                    sublayers[index].walkAsSublayer(
                         &visitor, of: self, parent: parent, clip: clip, depth: depth, scope)
                 }
             } else {

@@ -79,7 +79,12 @@ public final class ImageSurface {
     /// Tells Cairo the pixels in `data` were changed from outside.
     public func markDirty() {
         cairo_surface_mark_dirty(pointer)
+        drawing = nil
     }
+
+    /// What drawing the image as layer contents derives from its pixels
+    /// (`LayerRenderer+NinePart.swift`), made when first needed; `markDirty()` forgets it.
+    var drawing: ImageDrawingCache?
 
     /// The pixel at (`x`, `y`), un-premultiplied, or nil outside the image.
     public func pixel(x: Int, y: Int) -> Pixel? {

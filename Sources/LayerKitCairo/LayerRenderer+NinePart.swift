@@ -59,6 +59,7 @@ extension LayerRenderer {
             .concatenating(AffineTransform(scaleX: d.width / s.width, y: d.height / s.height))
             .concatenating(AffineTransform(translationX: d.origin.x, y: d.origin.y))
         guard canvas.concat(toDestination) else { return }
+        if whole, s == Rect(x: 0, y: 0, width: w, height: h), drawWhole(image, canvas) { return }
         cairo_set_source_surface(cr, sub, x0, y0)
         let pattern = cairo_get_source(cr)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
@@ -67,5 +68,104 @@ extension LayerRenderer {
         cairo_rectangle(cr, s.origin.x, s.origin.y, s.width, s.height)
         cairo_fill(cr)
         cairo_set_source_rgba(cr, 0, 0, 0, 0)
+    }
+}
+
+/// What `drawWhole` keeps about an image between frames.
+final class ImageDrawingCache {
+    /// Every pixel on the image's edge is fully transparent.
+    let hasClearBorder: Bool
+    /// Reduced copies by pixel size (with a transparent pixel around them).
+    var reduced: [ReducedSize: ImageSurface] = [:]
+
+    struct ReducedSize: Hashable {
+        var width: Int
+        var height: Int
+    }
+
+    /// Reduced copies kept per image; more (an image drawn at ever new sizes) starts afresh.
+    static let maximumReduced = 4
+
+    init(_ image: ImageSurface) {
+        image.flush()
+        let data = image.data
+        func alpha(_ x: Int, _ y: Int) -> UInt32 {
+            data.load(fromByteOffset: y * image.stride + x * 4, as: UInt32.self) >> 24
+        }
+        var clear = true
+        for x in 0..<image.width where alpha(x, 0) != 0 || alpha(x, image.height - 1) != 0 {
+            clear = false
+            break
+        }
+        if clear {
+            for y in 0..<image.height where alpha(0, y) != 0 || alpha(image.width - 1, y) != 0 {
+                clear = false
+                break
+            }
+        }
+        hasClearBorder = clear
+    }
+}
+
+extension LayerRenderer {
+    /// The whole of an image whose edge pixels are all transparent (an icon), drawn in the
+    /// current matrix (image pixels → device), cheaper than the general piece: the filled
+    /// rectangle and the padded edge add nothing (padding extends transparent pixels, which is
+    /// what lies outside the image anyway), so the image is painted on its own, which Cairo
+    /// hands to pixman as one transformed composite instead of rasterizing a rotated rectangle
+    /// as a mask; and an image drawn at less than three quarters of its pixels per device pixel
+    /// is drawn from a copy reduced once to that size (as a mipmap would), not filtered down
+    /// from the full image every frame. Returns false (nothing drawn) when the image does not
+    /// qualify.
+    func drawWhole(_ image: ImageSurface, _ canvas: Canvas) -> Bool {
+        let cache = image.drawing ?? ImageDrawingCache(image)
+        image.drawing = cache
+        guard cache.hasClearBorder else { return false }
+        let cr = canvas.cr
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let scaleX = (m.xx * m.xx + m.yx * m.yx).squareRoot()
+        let scaleY = (m.xy * m.xy + m.yy * m.yy).squareRoot()
+        var source = image
+        var origin = 0.0
+        if scaleX.isFinite, scaleY.isFinite, scaleX > 0, scaleY > 0, scaleX < 0.75 || scaleY < 0.75 {
+            let size = ImageDrawingCache.ReducedSize(
+                width: Swift.max(1, Int((Double(image.width) * scaleX).rounded())),
+                height: Swift.max(1, Int((Double(image.height) * scaleY).rounded())))
+            if let reduced = cache.reduced[size] ?? Self.reduce(image, to: size, cache) {
+                cairo_scale(
+                    cr, Double(image.width) / Double(size.width), Double(image.height) / Double(size.height))
+                source = reduced
+                origin = -1
+            }
+        }
+        cairo_set_source_surface(cr, source.pointer, origin, origin)
+        let pattern = cairo_get_source(cr)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_NONE)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+        cairo_set_source_rgba(cr, 0, 0, 0, 0)
+        return true
+    }
+
+    /// `image` filtered down to `size` pixels, inside a transparent pixel on every side, kept
+    /// in `cache`.
+    private static func reduce(
+        _ image: ImageSurface, to size: ImageDrawingCache.ReducedSize, _ cache: ImageDrawingCache
+    ) -> ImageSurface? {
+        guard let copy = try? ImageSurface(width: size.width + 2, height: size.height + 2),
+            let cr = cairo_create(copy.pointer)
+        else { return nil }
+        defer { cairo_destroy(cr) }
+        cairo_translate(cr, 1, 1)
+        cairo_scale(cr, Double(size.width) / Double(image.width), Double(size.height) / Double(image.height))
+        cairo_set_source_surface(cr, image.pointer, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+        guard cairo_status(cr).isSuccess else { return nil }
+        copy.flush()
+        if cache.reduced.count >= ImageDrawingCache.maximumReduced { cache.reduced.removeAll() }
+        cache.reduced[size] = copy
+        return copy
     }
 }

@@ -98,6 +98,9 @@ struct Painter: PresentationVisitor {
         var radius: Double
         /// A transform layer: it draws nothing; its context's layers are drawn when it closes.
         var transformLayer = false
+        /// The pixels below the rounded corners, to put back over the sublayers (clipped to the
+        /// plain rectangle instead of the rounded one).
+        var corners: CornerBackup? = nil
     }
 
     /// One layer of a 3D context with its flattened subtree, waiting to be drawn in depth order.
@@ -113,15 +116,15 @@ struct Painter: PresentationVisitor {
     }
 
     mutating func enter(_ layer: PresentationLayer, at place: PresentationWalk.Place) -> Entry? {
-        let p = layer.properties
         let cr = canvas.cr
         if layer.isTransformLayer {
-            transformLayerAlphas.append(Swift.min(1, p.opacity) * (transformLayerAlphas.last ?? 1))
+            transformLayerAlphas.append(
+                Swift.min(1, layer.properties.opacity) * (transformLayerAlphas.last ?? 1))
             return Entry(group: false, clipped: false, radius: 0, transformLayer: true)
         }
         if let alpha = transformLayerAlphas.last {
             // In a transform layer's 3D context: drawn with the others, back to front.
-            let depth = place.context?.depth(of: p.bounds) ?? 0
+            let depth = place.context?.depth(of: layer.properties.bounds) ?? 0
             context.append(
                 ContextItem(layer: layer, place: place, alpha: alpha, depth: depth, order: context.count))
             return nil
@@ -138,7 +141,7 @@ struct Painter: PresentationVisitor {
             return nil
         }
         // A mask needs the layer drawn apart first, as a group.
-        let group = p.opacity < 1 || layer.mask != nil
+        let group = layer.properties.opacity < 1 || layer.mask != nil
         // Only a group (whose clip must be undone) needs Cairo's whole state saved, an
         // allocation and a copy per layer: every layer sets its own matrix, everything drawn
         // sets its own source and path, and a mask saves for itself.
@@ -156,14 +159,14 @@ struct Painter: PresentationVisitor {
             return nil
         }
 
-        let bounds = p.bounds
-        let radius = p.cornerRadius.isFinite ? max(0, p.cornerRadius) : 0
+        let bounds = layer.properties.bounds
+        let radius = layer.properties.cornerRadius.isFinite ? max(0, layer.properties.cornerRadius) : 0
         if group {
             // A group is an offscreen surface as large as the clip; bound it by what a leaf
             // can cover so a fading dot does not cost a full-window buffer.
             if layer.sublayers.isEmpty, let extent = LayerRenderer.localExtent(of: layer) {
                 canvas.clip(to: extent)
-            } else if p.masksToBounds {
+            } else if layer.properties.masksToBounds {
                 canvas.clip(to: bounds)
             }
             if let maskExtent = LayerRenderer.maskExtent(of: layer) { canvas.clip(to: maskExtent) }
@@ -171,27 +174,43 @@ struct Painter: PresentationVisitor {
         }
 
         renderer.drawShadow(layer, radius: radius, canvas)
-        if let color = p.backgroundColor, color.alpha > 0 {
+        if let color = layer.properties.backgroundColor, color.alpha > 0 {
             canvas.setSource(color)
-            renderer.appendRoundedRect(bounds, radius: radius, corners: p.maskedCorners, canvas)
+            renderer.appendRoundedRect(
+                bounds, radius: radius, corners: layer.properties.maskedCorners, canvas)
             cairo_fill(cr)
         }
         if let gradient = layer.gradient {
-            renderer.drawGradient(gradient, bounds: bounds, radius: radius, corners: p.maskedCorners, canvas)
+            renderer.drawGradient(
+                gradient, bounds: bounds, radius: radius, corners: layer.properties.maskedCorners, canvas)
         }
         // Clipped to empty bounds, nothing inside shows (and the walk skips the sublayers).
         let hasContent =
-            p.contents != nil || layer.text != nil || layer.shape != nil || !layer.sublayers.isEmpty
-        let showsContent = hasContent && !p.masksToEmptyBounds
-        let clipped = showsContent && p.masksToBounds
+            layer.properties.contents != nil || layer.text != nil || layer.shape != nil
+            || !layer.sublayers.isEmpty
+        let showsContent = hasContent && !layer.properties.masksToEmptyBounds
+        let clipped = showsContent && layer.properties.masksToBounds
+        var corners: CornerBackup?
         if clipped {
+            // Rounded corners are put back afterwards where that is possible
+            // (`LayerRenderer+Corners.swift`): the sublayers are clipped to a plain rectangle.
+            corners =
+                radius > 0
+                ? renderer.backUpCorners(
+                    of: bounds, radius: radius, corners: layer.properties.maskedCorners, canvas) : nil
             cairo_save(cr)
-            renderer.appendRoundedRect(bounds, radius: radius, corners: p.maskedCorners, canvas)
+            if corners != nil {
+                cairo_new_path(cr)
+                cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
+            } else {
+                renderer.appendRoundedRect(
+                    bounds, radius: radius, corners: layer.properties.maskedCorners, canvas)
+            }
             cairo_clip(cr)
         }
         if showsContent {
-            if let contents = p.contents {
-                renderer.drawContents(contents, p, canvas)
+            if let contents = layer.properties.contents {
+                renderer.drawContents(contents, layer.properties, canvas)
             }
             if let text = layer.text {
                 renderer.drawText(text, bounds: bounds, canvas)
@@ -200,11 +219,10 @@ struct Painter: PresentationVisitor {
                 renderer.drawShape(shape, canvas)
             }
         }
-        return Entry(group: group, clipped: clipped, radius: radius)
+        return Entry(group: group, clipped: clipped, radius: radius, corners: corners)
     }
 
     mutating func leave(_ layer: PresentationLayer, at place: PresentationWalk.Place, _ entry: Entry) {
-        let p = layer.properties
         let cr = canvas.cr
         if entry.transformLayer {
             transformLayerAlphas.removeLast()
@@ -214,10 +232,16 @@ struct Painter: PresentationVisitor {
         if entry.clipped {
             // Undoes the mask, and with it the matrices the sublayers set.
             cairo_restore(cr)
+            if let corners = entry.corners {
+                renderer.restoreCorners(
+                    corners, of: layer.properties.bounds.standardized, radius: entry.radius,
+                    corners: layer.properties.maskedCorners, canvas
+                )
+            }
         } else if !layer.sublayers.isEmpty {
             canvas.setMatrix(place.toRoot)
         }
-        renderer.drawBorder(p, radius: entry.radius, canvas)
+        renderer.drawBorder(layer.properties, radius: entry.radius, canvas)
         if entry.group {
             if let mask = layer.mask {
                 // The mask is drawn in this layer's coordinates.
@@ -225,7 +249,7 @@ struct Painter: PresentationVisitor {
                 renderer.applyMask(mask, canvas)
             }
             cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, p.opacity)
+            cairo_paint_with_alpha(cr, layer.properties.opacity)
             cairo_restore(cr)
         }
     }

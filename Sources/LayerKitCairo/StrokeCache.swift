@@ -12,6 +12,13 @@ import LayerKit
 /// then on that image is composited instead. Compositing the cached coverage is the same
 /// arithmetic as Cairo's own mask-then-OVER, so the pixels match the direct stroke.
 ///
+/// A trimmed dashed stroke with butt caps (`strokeStart`/`strokeEnd` animating along a dashed
+/// track) is the untrimmed one cut off where the trim ends, since the dashes are anchored to
+/// the untrimmed path: it is drawn from the untrimmed stroke's cached image, through the
+/// trimmed path stroked solid a pixel wider on each side with butt ends. One solid stroke
+/// instead of every visible dash; where the trim cuts a dash, the cut's anti-aliasing is the
+/// solid end's.
+///
 /// Bounded: an entry not used for `maximumIdleDraws` draws is dropped, and so is everything
 /// past `maximumBytes`.
 final class StrokeCache {
@@ -57,10 +64,20 @@ final class StrokeCache {
         -> Bool
     {
         guard LayerRenderer.validDash(shape.lineDashPattern) != nil else { return false }
+        guard !shape.strokeStart.isNaN, !shape.strokeEnd.isNaN else { return false }
+        let from = min(max(shape.strokeStart, 0), 1)
+        let to = min(max(shape.strokeEnd, 0), 1)
+        let trimmed = from > 0 || to < 1
+        var whole = shape
+        if trimmed {
+            guard from < to, shape.lineCap == .butt else { return false }
+            whole.strokeStart = 0
+            whole.strokeEnd = 1
+        }
         let cr = canvas.cr
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        let key = Key(shape: shape, color: color, xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: m.x0, y0: m.y0)
+        let key = Key(shape: whole, color: color, xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: m.x0, y0: m.y0)
         guard var entry = entries[key] else {
             // First sighting: only a stroke drawn again at the same place is worth keeping.
             entries[key] = Entry(lastUse: draws)
@@ -68,7 +85,7 @@ final class StrokeCache {
         }
         entry.lastUse = draws
         if entry.image == nil {
-            guard let made = render(path, shape, color: color, matrix: m, renderer: renderer) else {
+            guard let made = render(path, whole, color: color, matrix: m, renderer: renderer) else {
                 entries[key] = entry
                 return false
             }
@@ -83,8 +100,29 @@ final class StrokeCache {
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, image.pointer, Double(entry.x), Double(entry.y))
         cairo_new_path(cr)
-        cairo_rectangle(cr, Double(entry.x), Double(entry.y), Double(image.width), Double(image.height))
-        cairo_fill(cr)
+        if trimmed {
+            // The trimmed path, stroked solid and a device pixel wider on each side than the
+            // dashes, in the layer's space: it lets through exactly the dashes' part between
+            // the trim's ends.
+            let scale = min(
+                (m.xx * m.xx + m.yx * m.yx).squareRoot(), (m.xy * m.xy + m.yy * m.yy).squareRoot())
+            guard scale.isFinite, scale > 0 else {
+                cairo_restore(cr)
+                return false
+            }
+            cairo_set_matrix(cr, &m)
+            for piece in path.measure.pieces(from: from, to: to) {
+                canvas.append(piece.path, clearing: false)
+            }
+            cairo_set_line_width(cr, shape.lineWidth + 2 / scale)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_set_dash(cr, nil, 0, 0)
+            cairo_stroke(cr)
+        } else {
+            cairo_rectangle(cr, Double(entry.x), Double(entry.y), Double(image.width), Double(image.height))
+            cairo_fill(cr)
+        }
         cairo_restore(cr)
         return true
     }

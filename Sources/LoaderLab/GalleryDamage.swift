@@ -41,9 +41,11 @@ struct GalleryDamage {
             return Self.merged([bounds].filter { !$0.isEmpty })
         }
         var regions: [PixelRect] = []
-        for i in layout.tiles.indices where i < tiles.count && tiles[i] != lastTiles[i] {
+        for i in layout.tiles.indices where i < tiles.count {
             // Only what changed inside the tile (a pixel more for anti-aliasing), or the whole
-            // tile when a change cannot be bounded.
+            // tile when a change cannot be bounded. An unchanged tile damages nothing (the
+            // comparison is `damage(from:to:)`'s first step; comparing here as well walked
+            // every changed tree twice).
             let tileRegion = pixelRect(layout.tiles[i].region)
             guard let changed = LayerRenderer.damage(from: lastTiles[i], to: tiles[i]) else {
                 regions.append(tileRegion)

@@ -54,11 +54,29 @@ public final class Playback {
 
     /// "1x", "0.5x", "0.01x": a rate as the HUD and the timeline show it.
     public static func describe(_ rate: Double) -> String {
-        // Rates are products of the listed rates and a tenth: a few digits say them exactly.
-        var digits = String(format: "%.4f", rate)
-        while digits.hasSuffix("0") { digits.removeLast() }
-        if digits.hasSuffix(".") { digits.removeLast() }
-        return digits + "x"
+        // Rates are products of the listed rates and a tenth: four decimals say them exactly.
+        // Written out by hand: the HUD asks every frame, and `String(format:)` goes through
+        // Foundation's formatter (a few per cent of the window's CPU).
+        let scaled = (rate * 10_000).rounded()
+        guard scaled.isFinite, Swift.abs(scaled) < 1e15 else {
+            var digits = String(format: "%.4f", rate)
+            while digits.hasSuffix("0") { digits.removeLast() }
+            if digits.hasSuffix(".") { digits.removeLast() }
+            return digits + "x"
+        }
+        let units = Int(Swift.abs(scaled))
+        var text = (scaled < 0 ? "-" : "") + String(units / 10_000)
+        var fraction = units % 10_000
+        if fraction != 0 {
+            var places = 4
+            while fraction % 10 == 0 {
+                fraction /= 10
+                places -= 1
+            }
+            let digits = String(fraction)
+            text += "." + String(repeating: "0", count: places - digits.count) + digits
+        }
+        return text + "x"
     }
 
     /// Sets the playback rate at scene time `now` (one of `rates`; others are ignored).

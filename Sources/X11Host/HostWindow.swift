@@ -6,10 +6,12 @@ import LoaderLab
 
 /// The window, its back buffer and the event loop that feeds the app and paces its frames.
 ///
-/// Everything happens on the main queue. Work arrives from three places: a read source on the
-/// X connection, the frame timer, and signal sources. After each, `pump()` drains Xlib's own
-/// event queue (any call that reads the socket may have moved events off it where the read
-/// source cannot see them) and draws a frame when one is due.
+/// Everything happens on the main thread, in `run()`'s loop: one `poll` waits for the X
+/// connection, the frame clock (a timerfd) and the main dispatch queue (signal sources and
+/// anything else queued on it run from there). After each wake-up, `pump()` drains Xlib's own
+/// event queue (any call that reads the socket may have moved events off it where the poll
+/// cannot see them) and draws a frame when one is due. A frame costs one wake-up of one
+/// thread, not a timer on libdispatch's manager thread handing work to a pool thread.
 ///
 /// Presenting does not wait for the server. With shared memory the server reads the pixels
 /// when it runs the put, so the next frame is drawn only after the put's ShmCompletion event
@@ -46,8 +48,6 @@ final class HostWindow {
     private var dragging = false
     private var lastPointer = Point.zero
 
-    private var readSource: DispatchSourceRead?
-    private var timer: DispatchSourceTimer?
     private var signalSources: [DispatchSourceSignal] = []
 
     /// False while the window is unmapped (minimised, on another workspace): nothing is drawn
@@ -178,7 +178,7 @@ final class HostWindow {
 
     // MARK: - Running
 
-    /// Shows the window and installs the sources. Returns; `dispatchMain()` runs them.
+    /// Shows the window and installs the signal sources. Returns; `run()` runs the loop.
     func start() {
         // Asynchronous and coalesced: a request can come from inside an event the pump is
         // handling.
@@ -197,11 +197,6 @@ final class HostWindow {
         app.resize(to: pointSize, scale: scale)
         XMapWindow(x.display, window)
         XFlush(x.display)
-
-        let read = DispatchSource.makeReadSource(fileDescriptor: x.connectionNumber, queue: .main)
-        read.setEventHandler { MainActor.assumeIsolated { HostWindow.current?.pump() } }
-        read.resume()
-        readSource = read
 
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
@@ -341,7 +336,7 @@ final class HostWindow {
         let bufferMissing =
             buffer == nil || buffer!.width != Swift.min(BackBuffer.maxDimension, pixelWidth)
             || buffer!.height != Swift.min(BackBuffer.maxDimension, pixelHeight)
-        let tickComing = timer != nil && (app.needsFrames || dragging)
+        let tickComing = clockRunning && (app.needsFrames || dragging)
         let due = frameDue || bufferMissing || (inputChanged && !tickComing)
         if due {
             if !bufferMissing, let buffer, !buffer.isWritable {
@@ -433,29 +428,51 @@ final class HostWindow {
         _ = line.withCString { write(frameLog, $0, strlen($0)) }
     }
 
-    // MARK: - Frame timer
+    // MARK: - Frame clock and event loop
 
-    /// Arms the timer while the app animates or a drag is in flight; disarms it otherwise,
-    /// so an idle window wakes up for nothing.
+    /// The frame clock: a timerfd that ticks every `frameInterval` while armed (missed ticks
+    /// add up in its counter and make one frame, not a burst).
+    private lazy var clock: Int32 = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
+    private var clockRunning = false
+
+    /// Starts the frame clock while the app animates or a drag is in flight; stops it
+    /// otherwise, so an idle window wakes up for nothing.
     private func updateTimer() {
         let wanted = isMapped && (app.needsFrames || dragging)
-        if wanted, timer == nil {
-            let t = DispatchSource.makeTimerSource(queue: .main)
-            t.schedule(
-                deadline: .now() + frameInterval, repeating: frameInterval,
-                leeway: .microseconds(500))
-            t.setEventHandler {
-                MainActor.assumeIsolated {
-                    guard let host = HostWindow.current else { return }
-                    host.frameDue = true
-                    host.pump()
-                }
+        guard wanted != clockRunning else { return }
+        clockRunning = wanted
+        var spec = itimerspec()
+        if wanted {
+            let nanoseconds = Swift.max(1_000_000, Int((frameInterval * 1e9).rounded()))
+            let interval = timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
+            spec.it_value = interval
+            spec.it_interval = interval
+        }
+        timerfd_settime(clock, 0, &spec, nil)
+    }
+
+    /// The event loop, on the main thread, until `quit`: waits in `poll` for the X connection,
+    /// the frame clock or the main dispatch queue, then pumps.
+    func run() -> Never {
+        let queueDescriptor = _dispatch_get_main_queue_handle_4CF()
+        var descriptors = [
+            pollfd(fd: x.connectionNumber, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: clock, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: queueDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            guard poll(&descriptors, nfds_t(descriptors.count), -1) > 0 else { continue }
+            if descriptors[1].revents != 0 {
+                var ticks: UInt64 = 0
+                if read(clock, &ticks, MemoryLayout<UInt64>.size) > 0, clockRunning { frameDue = true }
             }
-            t.resume()
-            timer = t
-        } else if !wanted, let t = timer {
-            t.cancel()
-            timer = nil
+            if descriptors[2].revents != 0 {
+                // Acknowledge the wake-up (an eventfd), then run what the main queue holds.
+                var value: UInt64 = 0
+                _ = read(queueDescriptor, &value, MemoryLayout<UInt64>.size)
+                _dispatch_main_queue_callback_4CF(nil)
+            }
+            pump()
         }
     }
 
@@ -464,9 +481,7 @@ final class HostWindow {
     /// Lets the app finish (a recording being written), releases the buffer and the window and
     /// exits with `code`.
     func quit(_ code: Int32) -> Never {
-        timer?.cancel()
         app.willQuit()
-        readSource?.cancel()
         buffer?.destroy()
         buffer = nil
         if !X11ErrorState.windowGone { XDestroyWindow(x.display, window) }

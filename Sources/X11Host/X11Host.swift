@@ -29,8 +29,8 @@ public enum X11Host {
         run(app, options: Options(scale: window.scale, size: window.size))
     }
 
-    /// Opens the window and runs `app` on the main queue under `dispatchMain()` until the user
-    /// quits (exit 0: Q/Esc, the window manager's close, SIGINT, SIGTERM). With no usable
+    /// Opens the window and runs `app` on the main thread (`HostWindow.run()`, which also serves
+    /// the main dispatch queue) until the user quits (exit 0: Q/Esc, the window manager's close, SIGINT, SIGTERM). With no usable
     /// display it prints one line naming DISPLAY and exits 2; a lost connection exits 1.
     ///
     /// Environment: `LOADERLAB_FRAME_LOG=path` appends one line per rendered frame (a debug
@@ -47,6 +47,7 @@ public enum X11Host {
             let host = try HostWindow(display: display, app: app, options: options)
             HostWindow.current = host
             host.start()
+            host.run()
         } catch let error as X11HostError {
             StandardStream.error.report("\(error)")
             if case .noDisplay = error { exit(2) }
@@ -55,6 +56,5 @@ public enum X11Host {
             StandardStream.error.report("loaderlab: \(error)")
             exit(1)
         }
-        dispatchMain()
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import LayerKit
 import LayerKitCairo
 import LoaderLab
+import XvfbHarness
 
 /// `loaderlab-bench`: frame costs against raw Cairo, headless `render` throughput and the
 /// windowed app's startup, memory and CPU (see BENCHMARKS.md). It reports; it never fails a
@@ -18,6 +19,8 @@ struct Bench {
     struct Options: Equatable {
         enum Section: String, CaseIterable { case frames, headless, record, window }
         var frames = 600
+        /// Frames measured paced (a frame's sleep between them, as the window runs them).
+        var pacedFrames = 300
         var warmup = 30
         var sections: Set<Section> = Set(Section.allCases)
         /// Workload names (loader ids and `gallery`); empty: all.
@@ -31,16 +34,21 @@ struct Bench {
     }
 
     static let usage = """
-        usage: loaderlab-bench [--frames N] [--warmup N] [--only SECTIONS] [--loader ID]...
-                               [--renders N] [--window-seconds S] [--scale S]...
+        usage: loaderlab-bench [--frames N] [--paced-frames N] [--warmup N] [--only SECTIONS]
+                               [--loader ID]... [--renders N] [--window-seconds S] [--scale S]...
 
         Measures and prints, for every loader and the gallery at 800×600 points (scale 1:
         800×600 pixels; scale 2: 1600×1200 pixels):
-          frames    engine, render and raster-baseline time per frame, p50/p95/p99 in ms, over N
-                    frames (default 600) of animation time advanced 1/60 s a frame, after
-                    --warmup frames (default 30); ratio = (engine + render) / raster at p50;
-                    then the window's whole frame without X (GalleryApp.renderFrame)
-          headless  frames/s of `render` at 800×600 including the PNG (--renders per loader)
+          frames    engine, render and raster-baseline time per frame in ms (mean, p50, p99)
+                    over N frames (default 600) of animation time advanced 1/60 s a frame,
+                    after --warmup frames (default 30), back to back ("hot"); then again over
+                    --paced-frames (default 300; 0 skips) with 1/60 s asleep between frames, as
+                    the window runs them ("paced"); ratio = (engine + render) / raster at p50;
+                    then the window's whole frame without X (GalleryApp.renderFrame), hot and
+                    paced
+          headless  frames/s of `render` at 800×600 including the PNG (--renders per loader),
+                    in this process and as a user runs it (`loaderlab render`, process start to
+                    PNG written)
           record    `record` of every loader at its default size and length, 30 fps, at scale
                     1 and 2, in each format (WebP lossless and quality 80, GIF with per-frame
                     and global palettes, APNG): frames/s and file size
@@ -75,6 +83,7 @@ struct Bench {
             case "--help", "-h":
                 return nil
             case "--frames": options.frames = try count(argument, 1...1_000_000)
+            case "--paced-frames": options.pacedFrames = try count(argument, 0...1_000_000)
             case "--warmup": options.warmup = try count(argument, 0...100_000)
             case "--renders": options.renders = try count(argument, 1...1_000_000)
             case "--loader": options.only.append(try value(argument))
@@ -160,31 +169,40 @@ struct Bench {
 
     func runFrames(_ options: Options) throws {
         let io = commands.io
-        let bench = FrameBench(frames: options.frames, warmup: options.warmup)
         try io.out("")
         try io.out(
-            "frames: \(options.frames) frames (+\(options.warmup) warm-up) of 1/60 s each; times in ms; "
-                + "ratio = (engine+render) p50 / raster p50")
+            "frames: \(options.frames) frames hot (back to back) and \(options.pacedFrames) paced (1/60 s "
+                + "asleep between frames, as the window runs them), +\(options.warmup) warm-up, each moving "
+                + "animation time 1/60 s; ms; ratio = (engine+render) p50 / raster p50")
         try io.out(
-            BenchFormat.pad("workload", 12) + BenchFormat.pad("pixels", 11)
-                + "   engine p50/p95/p99      render p50/p95/p99      total p50/p95/p99"
-                + "       raster p50/p95/p99   ratio   | by thread CPU time: total p50/p99, raster p50/p99, ratio"
-        )
+            BenchFormat.pad("workload", 12) + BenchFormat.pad("pixels", 10) + BenchFormat.pad("mode", 6)
+                + " engine p50/p99   render p50/p99   total mean/p50/p99    raster mean/p50/p99  ratio"
+                + "  | thread CPU: total mean/p50/p99, raster mean/p50/p99, ratio")
+        var modes = [(name: "hot", frames: options.frames, pause: 0.0)]
+        if options.pacedFrames > 0 {
+            modes.append((name: "paced", frames: options.pacedFrames, pause: 1.0 / 60))
+        }
         for scale in options.scales {
             for name in Self.workloadNames where options.only.isEmpty || options.only.contains(name) {
-                let workload = Self.makeWorkload(name, size: Self.viewport)
-                let r = try bench.run(workload, scale: scale, images: commands.images)
-                try io.out(Self.line(r))
+                for mode in modes {
+                    let bench = FrameBench(frames: mode.frames, warmup: options.warmup, pause: mode.pause)
+                    let workload = Self.makeWorkload(name, size: Self.viewport)
+                    let r = try bench.run(workload, scale: scale, images: commands.images)
+                    try io.out(Self.line(r, mode: mode.name))
+                }
             }
         }
         if options.only.isEmpty || options.only.contains(Self.galleryName) {
-            try runAppFrames(options)
+            for mode in modes {
+                try runAppFrames(options, frames: mode.frames, pause: mode.pause, mode: mode.name)
+            }
         }
     }
 
     /// The window's whole frame without the window: `GalleryApp.renderFrame` at its own size,
-    /// with its damage tracking (only changed tiles and the HUD are redrawn), titles and HUD.
-    func runAppFrames(_ options: Options) throws {
+    /// with its damage tracking (only changed tiles and the HUD are redrawn), titles and HUD;
+    /// `pause` seconds asleep between frames.
+    func runAppFrames(_ options: Options, frames: Int, pause: Double, mode: String) throws {
         let io = commands.io
         let clock = ManualClock(time: 0)
         let (app, size) = MainActor.assumeIsolated {
@@ -198,7 +216,7 @@ struct Bench {
         var wall: [Double] = []
         var cpu: [Double] = []
         var damage = 0
-        for frame in 0..<(options.warmup + options.frames) {
+        for frame in 0..<(options.warmup + frames) {
             clock.advance(by: 1.0 / 60)
             let (rects, w, c) = try BenchClock.timeBoth {
                 try MainActor.assumeIsolated {
@@ -210,6 +228,7 @@ struct Bench {
                     return try app.renderFrame(into: buffer, fullRedraw: frame == 0)
                 }
             }
+            if pause > 0 { usleep(UInt32(pause * 1_000_000)) }
             if frame >= options.warmup {
                 wall.append(w)
                 cpu.append(c)
@@ -219,22 +238,25 @@ struct Bench {
         let stats = BenchStats(wall)
         let cpuStats = BenchStats(cpu)
         try io.out(
-            "app frame   \(width)x\(height)    GalleryApp.renderFrame (tick, update, damaged tiles, titles, HUD): "
-                + "p50/p95/p99 \(BenchFormat.ms(stats.p50))/\(BenchFormat.ms(stats.p95))/\(BenchFormat.ms(stats.p99)) ms"
-                + " | CPU p50/p99 \(BenchFormat.ms(cpuStats.p50))/\(BenchFormat.ms(cpuStats.p99)) ms; "
+            "app frame   \(width)x\(height)  " + BenchFormat.pad(mode, 6)
+                + "GalleryApp.renderFrame (tick, update, damaged tiles, titles, HUD): mean/p50/p99 "
+                + Self.triple(stats) + " ms | CPU " + Self.triple(cpuStats) + " ms; "
                 + "\(damage / max(1, wall.count)) px damaged per frame")
     }
 
-    static func line(_ r: FrameResult) -> String {
-        func triple(_ s: BenchStats) -> String {
-            BenchFormat.padLeft(
-                "\(BenchFormat.ms(s.p50))/\(BenchFormat.ms(s.p95))/\(BenchFormat.ms(s.p99))", 22)
+    static func triple(_ s: BenchStats) -> String {
+        "\(BenchFormat.ms(s.mean))/\(BenchFormat.ms(s.p50))/\(BenchFormat.ms(s.p99))"
+    }
+
+    static func line(_ r: FrameResult, mode: String) -> String {
+        func pair(_ s: BenchStats) -> String {
+            BenchFormat.padLeft("\(BenchFormat.ms(s.p50))/\(BenchFormat.ms(s.p99))", 15)
         }
-        return BenchFormat.pad(r.name, 12) + BenchFormat.pad("\(r.pixelWidth)x\(r.pixelHeight)", 11)
-            + triple(r.engine) + "  " + triple(r.render) + "  " + triple(r.total) + "  " + triple(r.raster)
-            + "  " + BenchFormat.padLeft(BenchFormat.fixed(r.ratio, 2), 6)
-            + "   | " + BenchFormat.ms(r.totalCPU.p50) + "/" + BenchFormat.ms(r.totalCPU.p99) + "  "
-            + BenchFormat.ms(r.rasterCPU.p50) + "/" + BenchFormat.ms(r.rasterCPU.p99) + "  "
+        return BenchFormat.pad(r.name, 12) + BenchFormat.pad("\(r.pixelWidth)x\(r.pixelHeight)", 10)
+            + BenchFormat.pad(mode, 6) + pair(r.engine) + "  " + pair(r.render) + "  "
+            + BenchFormat.padLeft(triple(r.total), 19) + "  " + BenchFormat.padLeft(triple(r.raster), 19)
+            + "  " + BenchFormat.padLeft(BenchFormat.fixed(r.ratio, 2), 5)
+            + "  | " + triple(r.totalCPU) + "  " + triple(r.rasterCPU) + "  "
             + BenchFormat.fixed(r.ratioCPU, 2)
     }
 
@@ -296,6 +318,66 @@ struct Bench {
                     + BenchFormat.padLeft(BenchFormat.fixed(Double(totalFrames) / totalSeconds, 1), 8)
                     + " frames/s")
         }
+        try runRenderProcesses(options, directory: dir)
+    }
+
+    /// `loaderlab render` as a user runs it: the release binary started for each render, from
+    /// just before the process is spawned to its exit with the PNG written (wall clock), and the
+    /// CPU time it used (user + system, from `wait4`).
+    func runRenderProcesses(_ options: Options, directory: String) throws {
+        let io = commands.io
+        guard let binary = AppProcess.binaryPath else {
+            try io.out("render as a process: skipped (no loaderlab binary next to this program)")
+            return
+        }
+        let runs = max(5, options.renders / 6)
+        try io.out(
+            "render as a process: `\(binary) render --loader ID ... --size 800x600 --out FILE`, "
+                + "\(runs) runs per loader, start to exit; ms mean/p50/p99")
+        for entry in commands.source.entries {
+            let state = entry.isHeader ? ["--refreshing", "--time", "1"] : ["--time", "1"]
+            let arguments =
+                ["render", "--loader", entry.id] + state + [
+                    "--size", "800x600", "--out", directory + "/\(entry.id)-p.png",
+                ]
+            _ = try Self.spawnAndWait(binary, arguments)  // warm-up: the page cache
+            var wall: [Double] = []
+            var cpu: [Double] = []
+            for _ in 0..<runs {
+                let (w, c) = try Self.spawnAndWait(binary, arguments)
+                wall.append(w)
+                cpu.append(c)
+            }
+            let w = BenchStats(wall)
+            let c = BenchStats(cpu)
+            try io.out(
+                BenchFormat.pad(entry.id, 12) + "wall " + Self.triple(w) + "   CPU " + Self.triple(c)
+                    + "   = " + BenchFormat.fixed(1 / w.mean, 1) + " renders/s")
+        }
+    }
+
+    /// Runs `path arguments` to its end: wall-clock seconds from just before the spawn to the
+    /// exit, and the child's user + system CPU seconds. A failure (spawn or exit status) throws.
+    static func spawnAndWait(_ path: String, _ arguments: [String]) throws -> (wall: Double, cpu: Double) {
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var devNull = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&devNull)
+        defer { posix_spawn_file_actions_destroy(&devNull) }
+        posix_spawn_file_actions_addopen(&devNull, 1, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let start = BenchClock.now()
+        let spawned = posix_spawn(&pid, path, &devNull, nil, argv, environ)
+        guard spawned == 0 else { throw BenchFailure("cannot start \(path): error \(spawned)") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let wall = BenchClock.now() - start
+        guard status == 0 else {
+            throw BenchFailure("\(path) \(arguments.joined(separator: " ")) failed (\(status))")
+        }
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return (wall, seconds(usage.ru_utime) + seconds(usage.ru_stime))
     }
 
     // MARK: - Machine

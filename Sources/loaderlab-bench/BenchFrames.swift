@@ -20,6 +20,8 @@ struct FrameResult {
     var pixelWidth: Int
     var pixelHeight: Int
     var scale: Double
+    /// Seconds slept between frames (0: back to back).
+    var pause: Double
     /// Evaluating the presentation tree.
     var engine: BenchStats
     /// Drawing it with `LayerRenderer`.
@@ -45,6 +47,10 @@ struct FrameBench {
     /// Frames run first and not counted: the first frames fill caches (images, path measures).
     var warmup: Int
     var dt = 1.0 / 60
+    /// Seconds slept between frames, outside the timing: 0 measures frames back to back (hot
+    /// caches, the CPU at full clock); 1/60 measures them as the window runs them, each after
+    /// a frame's sleep.
+    var pause = 0.0
 
     func run(_ workload: BenchWorkload, scale: Double, images: ImageCache) throws -> FrameResult {
         let width = max(1, Int((workload.size.width * scale).rounded(.up)))
@@ -90,6 +96,7 @@ struct FrameBench {
                 replayTarget.flush()
             }
 
+            if pause > 0 { usleep(UInt32(pause * 1_000_000)) }
             if frame >= warmup {
                 engine.append(engineTime)
                 render.append(renderTime)
@@ -103,7 +110,7 @@ struct FrameBench {
             throw BenchFailure("\(workload.name): \(error.message)")
         }
         return FrameResult(
-            name: workload.name, pixelWidth: width, pixelHeight: height, scale: scale,
+            name: workload.name, pixelWidth: width, pixelHeight: height, scale: scale, pause: pause,
             engine: BenchStats(engine), render: BenchStats(render), total: BenchStats(total),
             raster: BenchStats(raster), totalCPU: BenchStats(totalCPU), rasterCPU: BenchStats(rasterCPU))
     }

@@ -9,12 +9,14 @@ import XvfbHarness
 ///
 /// - startup: from just before the process is spawned to the first line of the frame log;
 /// - peak RSS: VmHWM from /proc/PID/status after everything else;
-/// - CPU: utime + stime from /proc/PID/stat (and run time from /proc/PID/task/*/schedstat, in
-///   ns) over `seconds` of the gallery animating (keys 1–3 begin every header's refresh, again
-///   whenever the frame log shows one idle; the standalone loaders run from the start), then
-///   over `seconds` idle after keys 4 and 5 stop the standalone loaders and the headers'
-///   refreshes have ended; with the frames presented and the context switches (wake-ups) of
-///   all threads in each window.
+/// - CPU of the app and of the X server beside it (presenting costs the server a copy of every
+///   damaged pixel): utime + stime from /proc/PID/stat and run time from
+///   /proc/PID/task/*/schedstat (ns), over `seconds` with only the two standalone loaders
+///   animating (as the gallery opens), then over `seconds` with all five (keys 1–3 begin every
+///   header's refresh, again whenever the frame log shows one idle), then over `seconds` idle
+///   after keys 4 and 5 stop the standalone loaders and the headers' refreshes have ended; with
+///   the frames presented and the context switches (wake-ups) of the app's threads in each
+///   window.
 struct BenchWindow {
     let io: CommandIO
     let seconds: Double
@@ -59,11 +61,15 @@ struct BenchWindow {
 
         let tool = XdotoolDriver(server: server)
         try tool.waitForWindow(named: "LoaderLab")
+        let serverPID = server.processIdentifier
+        // The gallery as it opens: the standalone loaders run, the headers rest.
+        usleep(500_000)
+        let standalone = measure(pid: pid, server: serverPID, log: log)
         // Animating: every header refreshes (and is made to refresh again whenever its
         // refresh has ended), the standalone loaders already run.
         try tool.keys(["1", "2", "3"])
         usleep(500_000)
-        let busy = measure(pid: pid, log: log) {
+        let busy = measure(pid: pid, server: serverPID, log: log) {
             let last = Self.lastLine(log)
             for (index, id) in ["four-dots", "three-dots", "airplane"].enumerated()
             where last.contains("\(id):idle") {
@@ -84,11 +90,15 @@ struct BenchWindow {
                 quietSince = BenchClock.now()
             }
         }
-        let idle = measure(pid: pid, log: log)
+        let idle = measure(pid: pid, server: serverPID, log: log)
         let rss = ProcStat.vmHWM(pid: pid)
 
-        try io.out("animating \(BenchFormat.fixed(busy.seconds, 1)) s: " + busy.summary)
-        try io.out("idle      \(BenchFormat.fixed(idle.seconds, 1)) s: " + idle.summary)
+        try io.out("two standalone loaders animating, \(BenchFormat.fixed(standalone.seconds, 1)) s:")
+        try io.out("  " + standalone.summary)
+        try io.out("all five loaders animating, \(BenchFormat.fixed(busy.seconds, 1)) s:")
+        try io.out("  " + busy.summary)
+        try io.out("idle, \(BenchFormat.fixed(idle.seconds, 1)) s:")
+        try io.out("  " + idle.summary)
         try io.out("peak RSS (VmHWM) at the end: \(Self.kib(rss))")
     }
 
@@ -97,6 +107,9 @@ struct BenchWindow {
         var frames: Int
         var cpuTicks: Int
         var runNanoseconds: Int
+        /// The X server's CPU over the same window.
+        var serverTicks: Int
+        var serverNanoseconds: Int
         var switches: Int
         /// Pixels presented per frame, on average (the frame log's `damage=`).
         var damagePerFrame: Double
@@ -106,21 +119,28 @@ struct BenchWindow {
 
         var summary: String {
             let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
-            let statCPU = Double(cpuTicks) / ticksPerSecond / seconds * 100
-            let schedCPU = Double(runNanoseconds) / 1e9 / seconds * 100
+            func percent(ticks: Int) -> Double { Double(ticks) / ticksPerSecond / seconds * 100 }
+            func percent(nanoseconds: Int) -> Double { Double(nanoseconds) / 1e9 / seconds * 100 }
+            let app = percent(nanoseconds: runNanoseconds)
+            let x = percent(nanoseconds: serverNanoseconds)
             return "\(frames) frames (\(BenchFormat.fixed(Double(frames) / seconds, 1)) fps, "
-                + "\(BenchFormat.fixed(damagePerFrame, 0)) px damaged per frame), "
-                + "CPU \(BenchFormat.fixed(statCPU, 2)) % of a core by utime+stime, "
-                + "\(BenchFormat.fixed(schedCPU, 2)) % by schedstat; \(switches) context switches; "
-                + "threads started \(threadsStarted), ended \(threadsEnded)"
+                + "\(BenchFormat.fixed(damagePerFrame, 0)) px damaged per frame); "
+                + "CPU (schedstat) app \(BenchFormat.fixed(app, 2)) % + X server \(BenchFormat.fixed(x, 2)) % "
+                + "= \(BenchFormat.fixed(app + x, 2)) % of a core (server's share "
+                + "\(app + x > 0 ? BenchFormat.fixed(x / (app + x) * 100, 0) : "0") %); "
+                + "by utime+stime app \(BenchFormat.fixed(percent(ticks: cpuTicks), 2)) % + X "
+                + "\(BenchFormat.fixed(percent(ticks: serverTicks), 2)) %; "
+                + "app \(switches) context switches, threads started \(threadsStarted), ended \(threadsEnded)"
         }
     }
 
     /// CPU, frames and wake-ups over `seconds`; `poll` (if any) runs every 250 ms meanwhile.
-    func measure(pid: Int32, log: String, poll: (() -> Void)? = nil) -> Window {
+    func measure(pid: Int32, server: Int32, log: String, poll: (() -> Void)? = nil) -> Window {
         let frames0 = Self.lineCount(log)
         let cpu0 = ProcStat.cpuTicks(pid: pid)
         let run0 = ProcStat.runNanoseconds(pid: pid)
+        let serverCPU0 = ProcStat.cpuTicks(pid: server)
+        let serverRun0 = ProcStat.runNanoseconds(pid: server)
         let switches0 = ProcStat.contextSwitches(pid: pid)
         let start = BenchClock.now()
         if let poll {
@@ -135,6 +155,8 @@ struct BenchWindow {
         }
         let elapsed = BenchClock.now() - start
         let run1 = ProcStat.runNanoseconds(pid: pid)
+        let serverRun1 = ProcStat.runNanoseconds(pid: server)
+        let serverCPU1 = ProcStat.cpuTicks(pid: server)
         let lines = Self.lines(log).dropFirst(frames0)
         let damage = lines.reduce(0) { sum, line in
             sum
@@ -145,6 +167,8 @@ struct BenchWindow {
             seconds: elapsed, frames: lines.count,
             cpuTicks: ProcStat.cpuTicks(pid: pid) - cpu0,
             runNanoseconds: ProcStat.growth(from: run0, to: run1),
+            serverTicks: serverCPU1 - serverCPU0,
+            serverNanoseconds: ProcStat.growth(from: serverRun0, to: serverRun1),
             switches: ProcStat.growth(from: switches0, to: ProcStat.contextSwitches(pid: pid)),
             damagePerFrame: lines.isEmpty ? 0 : Double(damage) / Double(lines.count),
             threadsStarted: Set(run1.keys).subtracting(run0.keys).count,

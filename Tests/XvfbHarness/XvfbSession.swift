@@ -11,6 +11,9 @@ public final class XvfbSession {
     public let height: Int
     private let server: Process
 
+    /// The server's process id (the benchmark reads its CPU time from /proc).
+    public var processIdentifier: Int32 { server.processIdentifier }
+
     /// True when Xvfb is on the PATH (`make deps-test` installs it, so CI always has it).
     public static var isInstalled: Bool { which("Xvfb") != nil }
 
