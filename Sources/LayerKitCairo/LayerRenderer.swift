@@ -137,7 +137,7 @@ struct Painter: PresentationVisitor {
             renderer.drawTransition(layer, transition, at: place, canvas)
             return nil
         }
-        if p.shouldRasterize, renderer.drawRasterized(layer, at: place, canvas) {
+        if layer.properties.shouldRasterize, renderer.drawRasterized(layer, at: place, canvas) {
             return nil
         }
         // A mask needs the layer drawn apart first, as a group.
