@@ -460,13 +460,22 @@ final class HostWindow {
             pollfd(fd: clock, events: Int16(POLLIN), revents: 0),
             pollfd(fd: queueDescriptor, events: Int16(POLLIN), revents: 0),
         ]
+        // Without a timerfd (none could be made), the poll's timeout is the frame clock.
+        var lastTick = Self.monotonicNow()
+        let intervalMilliseconds = Int32(Swift.max(1, (frameInterval * 1000).rounded()))
         while true {
-            guard poll(&descriptors, nfds_t(descriptors.count), -1) > 0 else { continue }
-            if descriptors[1].revents != 0 {
+            let fallback = clock < 0 && clockRunning
+            let ready = poll(&descriptors, nfds_t(descriptors.count), fallback ? intervalMilliseconds : -1)
+            if fallback, Self.monotonicNow() - lastTick >= frameInterval {
+                lastTick = Self.monotonicNow()
+                frameDue = true
+            }
+            guard ready > 0 || frameDue else { continue }
+            if ready > 0, descriptors[1].revents != 0 {
                 var ticks: UInt64 = 0
                 if read(clock, &ticks, MemoryLayout<UInt64>.size) > 0, clockRunning { frameDue = true }
             }
-            if descriptors[2].revents != 0 {
+            if ready > 0, descriptors[2].revents != 0 {
                 // Acknowledge the wake-up (an eventfd), then run what the main queue holds.
                 var value: UInt64 = 0
                 _ = read(queueDescriptor, &value, MemoryLayout<UInt64>.size)

@@ -35,6 +35,9 @@ import Testing
         #expect(o.scales == [2])
         #expect(try Bench.parse(["--only", "record", "--loader", "balls"])?.sections == [.record])
         #expect(try Bench.parse(["--help"]) == nil)
+        #expect(defaults.pacedFrames > 0)
+        #expect(try Bench.parse(["--paced-frames", "0"])?.pacedFrames == 0)
+        #expect(throws: ArgumentError.self) { try Bench.parse(["--paced-frames", "-1"]) }
         #expect(throws: ArgumentError.self) { try Bench.parse(["--frames", "0"]) }
         #expect(throws: ArgumentError.self) { try Bench.parse(["--frames"]) }
         #expect(throws: ArgumentError.self) { try Bench.parse(["--only", "nothing"]) }
