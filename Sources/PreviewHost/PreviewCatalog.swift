@@ -46,18 +46,6 @@ public struct PreviewCatalog {
     }
 }
 
-extension UIColor {
-    /// The engine's colour for this colour.
-    var engineColor: Color {
-        var r: CGFloat = 0
-        var g: CGFloat = 0
-        var b: CGFloat = 0
-        var a: CGFloat = 0
-        getRed(&r, green: &g, blue: &b, alpha: &a)
-        return Color(red: Double(r), green: Double(g), blue: Double(b), alpha: Double(a))
-    }
-}
-
 /// A standalone preview: the viewport filled with the preview's background, and centred in it
 /// the preview's root layer (bounds = the preview's size) that its code fills.
 ///
@@ -78,7 +66,7 @@ final class StandalonePreviewContent: SessionContent {
         self.setUp = setUp
         viewport = root
         Transaction.performWithoutActions {
-            root.backgroundColor = preview.background.engineColor
+            root.backgroundColor = preview.background.engine
             root.masksToBounds = true
         }
     }
@@ -151,7 +139,7 @@ final class HeaderPreviewContent: SessionContent {
     init(preview: LoaderPreview, setUp: @escaping (UIScrollView) -> Void, root: Layer, size: Size) {
         self.setUp = setUp
         list = HeaderContent(
-            root: root, size: size, background: preview.background.engineColor,
+            root: root, size: size, background: preview.background.engine,
             refreshPull: Self.refreshPull)
     }
 

@@ -37,7 +37,7 @@ public enum PreviewMain {
                 let loaded = try PreviewLibrary.load(library, imageFolders: sources.folders)
                 catalog = PreviewCatalog(loaded.previews)
             case .failed(let diagnostics, let output):
-                report(diagnostics, output: output)
+                reportCompileFailure(output: output)
                 problem = notice(for: diagnostics, output: output, keptPrevious: false)
             case .cancelled:
                 problem = GalleryNotice(title: "The build was cancelled", lines: [])
@@ -106,7 +106,7 @@ public enum PreviewMain {
     }
 
     /// The compiler's errors on standard error, as it printed them (with their source lines).
-    static func report(_ diagnostics: [PreviewDiagnostic], output: String) {
+    static func reportCompileFailure(output: String) {
         StandardStream.error.report("loaderlab: preview: the sources do not compile:")
         StandardStream.error.report(output.trimmingCharacters(in: .newlines))
     }

@@ -120,7 +120,7 @@ public final class PreviewWindowApp: WindowApp {
         case .success(.cancelled):
             break
         case .success(.failed(let diagnostics, let output)):
-            PreviewMain.report(diagnostics, output: output)
+            PreviewMain.reportCompileFailure(output: output)
             show(PreviewMain.notice(for: diagnostics, output: output, keptPrevious: hasPreviews))
         case .success(.built(let library)):
             do {

@@ -1,6 +1,7 @@
 import Foundation
 import SnapshotTesting
 import Testing
+import XvfbHarness
 
 /// `loaderlab preview` end to end, through the built executable: the examples compile, and each
 /// seed loader written as iOS code gives the same pixels as the built-in loader of that seed.
@@ -9,16 +10,6 @@ struct ExamplePreviewTests {
     static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     static let examples = package.appendingPathComponent("Examples").path
-
-    static var executable: String? {
-        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [
-            runner.appendingPathComponent("loaderlab").path,
-            // Inside an .xctest bundle directory, the products sit beside the bundle.
-            runner.deletingLastPathComponent().appendingPathComponent("loaderlab").path,
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
 
     /// A scratch folder, also the preview's TMPDIR so that what it leaves behind shows.
     final class Scratch {
@@ -33,7 +24,7 @@ struct ExamplePreviewTests {
     }
 
     func loaderlab(_ arguments: [String], tmp: String) throws -> (status: Int32, out: String, err: String) {
-        let exe = try #require(Self.executable, "the loaderlab executable is not built")
+        let exe = try #require(AppProcess.binaryPath, "the loaderlab executable is not built")
         // TMPDIR through env(1): runProcess passes the test's own environment.
         return try runProcess("/usr/bin/env", ["TMPDIR=\(tmp)", exe] + arguments)
     }
