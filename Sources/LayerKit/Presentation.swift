@@ -102,50 +102,96 @@ public struct ImageReference: Hashable, Sendable {
 }
 
 /// One layer of a presentation tree: a value snapshot of what is drawn at one moment.
+///
+/// A value with shared storage (copy on write): copying a layer, or a whole subtree, shares its
+/// node instead of copying its values (about 700 bytes a layer), so a subtree the engine
+/// reuses from one frame to the next (`Scene`'s static subtrees) is the same node in both
+/// trees, and comparing them — the renderer's damage, the gallery's — stops at the first
+/// shared node without looking inside it. Mutating a shared layer copies its node first.
 public struct PresentationLayer: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable { case layer, shape, image, gradient, text, transform }
 
-    public var name: String?
-    public var properties: LayerProperties
-    /// Present for shape layers only.
-    public var shape: ShapeProperties?
-    public var sublayers: [PresentationLayer]
-    /// Present for gradient layers only.
-    public var gradient: GradientProperties?
-    /// Present for text layers only.
-    public var text: TextProperties?
-    /// The mask's storage: none or one (a struct cannot hold itself directly).
-    private var maskStorage: [PresentationLayer]
-    /// True for a `TransformLayer`: it draws nothing of its own and does not flatten its
-    /// sublayers, which keep their places in 3D (see `PresentationWalk`).
-    public var isTransformLayer = false
-    /// A running `TransitionAnimation`: the layer is drawn as its old rendering and itself,
-    /// moved and faded (see `PresentationTransition`).
-    public var transition: PresentationTransition?
-    /// For replicator layers: their values at this moment (the instances, already built from
-    /// them, are among `sublayers`).
-    public var replicator: ReplicatorProperties?
+    @usableFromInline var node: Node
 
     public init(
         name: String? = nil, properties: LayerProperties = LayerProperties(),
         shape: ShapeProperties? = nil, sublayers: [PresentationLayer] = [],
         gradient: GradientProperties? = nil, mask: PresentationLayer? = nil, text: TextProperties? = nil
     ) {
-        self.name = name
-        self.properties = properties
-        self.shape = shape
-        self.sublayers = sublayers
-        self.gradient = gradient
-        self.text = text
-        maskStorage = mask.map { [$0] } ?? []
+        node = Node(
+            name: name, properties: properties, shape: shape, sublayers: sublayers, gradient: gradient,
+            maskStorage: mask.map { [$0] } ?? [], text: text)
+    }
+
+    /// The node, copied first when another layer value shares it.
+    @inlinable var uniqueNode: Node {
+        mutating get {
+            if !isKnownUniquelyReferenced(&node) { node = node.copy() }
+            return node
+        }
+    }
+
+    @inlinable public var name: String? {
+        get { node.name }
+        set { uniqueNode.name = newValue }
+    }
+    @inlinable public var properties: LayerProperties {
+        _read { yield node.properties }
+        _modify { yield &uniqueNode.properties }
+    }
+    /// Present for shape layers only.
+    @inlinable public var shape: ShapeProperties? {
+        _read { yield node.shape }
+        _modify { yield &uniqueNode.shape }
+    }
+    @inlinable public var sublayers: [PresentationLayer] {
+        _read { yield node.sublayers }
+        _modify { yield &uniqueNode.sublayers }
+    }
+    /// Present for gradient layers only.
+    @inlinable public var gradient: GradientProperties? {
+        _read { yield node.gradient }
+        _modify { yield &uniqueNode.gradient }
+    }
+    /// Present for text layers only.
+    @inlinable public var text: TextProperties? {
+        _read { yield node.text }
+        _modify { yield &uniqueNode.text }
+    }
+    /// True for a `TransformLayer`: it draws nothing of its own and does not flatten its
+    /// sublayers, which keep their places in 3D (see `PresentationWalk`).
+    @inlinable public var isTransformLayer: Bool {
+        get { node.isTransformLayer }
+        set { uniqueNode.isTransformLayer = newValue }
+    }
+    /// A running `TransitionAnimation`: the layer is drawn as its old rendering and itself,
+    /// moved and faded (see `PresentationTransition`).
+    @inlinable public var transition: PresentationTransition? {
+        _read { yield node.transition }
+        _modify { yield &uniqueNode.transition }
+    }
+    /// For replicator layers: their values at this moment (the instances, already built from
+    /// them, are among `sublayers`).
+    @inlinable public var replicator: ReplicatorProperties? {
+        _read { yield node.replicator }
+        _modify { yield &uniqueNode.replicator }
     }
 
     /// The mask layer's presentation (`CALayer.mask`), in this layer's coordinates: this layer
     /// shows through its drawn alpha.
-    public var mask: PresentationLayer? {
-        get { maskStorage.first }
-        set { maskStorage = newValue.map { [$0] } ?? [] }
+    @inlinable public var mask: PresentationLayer? {
+        get { node.maskStorage.first }
+        set { uniqueNode.maskStorage = newValue.map { [$0] } ?? [] }
     }
+
+    /// True when both values share one node: equal without looking inside.
+    @inlinable public func isSameNode(as other: PresentationLayer) -> Bool { node === other.node }
+
+    @inlinable public static func == (a: PresentationLayer, b: PresentationLayer) -> Bool {
+        a.node === b.node || a.node.hasEqualValues(to: b.node)
+    }
+
+    public func hash(into hasher: inout Hasher) { node.hash(into: &hasher) }
 
     /// `"transform"` for transform layers, `"shape"` for shape layers, `"gradient"` for
     /// gradient layers, `"text"` for text layers, `"image"` for layers with contents, else
@@ -157,6 +203,71 @@ public struct PresentationLayer: Hashable, Sendable {
         if text != nil { return .text }
         if properties.contents != nil { return .image }
         return .layer
+    }
+}
+
+extension PresentationLayer {
+    /// A presentation layer's values. A node is mutated only through `uniqueNode`, while one
+    /// layer value holds it, and is otherwise read-only: that is what makes sharing it across
+    /// threads safe (`@unchecked Sendable`), and what makes the run-time exclusivity checks on
+    /// its fields redundant (`@exclusivity(unchecked)`: they were a tenth of a frame's
+    /// instructions): an access to a node's field never overlaps a mutation of the same node.
+    @usableFromInline final class Node: @unchecked Sendable {
+        @exclusivity(unchecked) @usableFromInline var name: String?
+        @exclusivity(unchecked) @usableFromInline var properties: LayerProperties
+        @exclusivity(unchecked) @usableFromInline var shape: ShapeProperties?
+        @exclusivity(unchecked) @usableFromInline var sublayers: [PresentationLayer]
+        @exclusivity(unchecked) @usableFromInline var gradient: GradientProperties?
+        /// The mask: none or one (a value cannot hold itself directly).
+        @exclusivity(unchecked) @usableFromInline var maskStorage: [PresentationLayer]
+        @exclusivity(unchecked) @usableFromInline var text: TextProperties?
+        @exclusivity(unchecked) @usableFromInline var isTransformLayer = false
+        @exclusivity(unchecked) @usableFromInline var transition: PresentationTransition?
+        @exclusivity(unchecked) @usableFromInline var replicator: ReplicatorProperties?
+
+        init(
+            name: String?, properties: LayerProperties, shape: ShapeProperties?,
+            sublayers: [PresentationLayer], gradient: GradientProperties?,
+            maskStorage: [PresentationLayer], text: TextProperties?
+        ) {
+            self.name = name
+            self.properties = properties
+            self.shape = shape
+            self.sublayers = sublayers
+            self.gradient = gradient
+            self.maskStorage = maskStorage
+            self.text = text
+        }
+
+        @usableFromInline func copy() -> Node {
+            let c = Node(
+                name: name, properties: properties, shape: shape, sublayers: sublayers,
+                gradient: gradient, maskStorage: maskStorage, text: text)
+            c.isTransformLayer = isTransformLayer
+            c.transition = transition
+            c.replicator = replicator
+            return c
+        }
+
+        @usableFromInline func hasEqualValues(to o: Node) -> Bool {
+            name == o.name && isTransformLayer == o.isTransformLayer && properties == o.properties
+                && shape == o.shape && gradient == o.gradient && text == o.text
+                && transition == o.transition && replicator == o.replicator
+                && maskStorage == o.maskStorage && sublayers == o.sublayers
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(properties)
+            hasher.combine(shape)
+            hasher.combine(sublayers)
+            hasher.combine(gradient)
+            hasher.combine(maskStorage)
+            hasher.combine(text)
+            hasher.combine(isTransformLayer)
+            hasher.combine(transition)
+            hasher.combine(replicator)
+        }
     }
 }
 

@@ -111,7 +111,8 @@ extension LayerRenderer {
         _ old: PresentationLayer, _ new: PresentationLayer, superlayer: PresentationLayer?,
         superlayerToRoot: AffineTransform, into rects: inout [Rect]
     ) -> Bool {
-        if old == new { return true }
+        // A node the engine reused is unchanged with everything below it.
+        if old.isSameNode(as: new) { return true }
         let p = new.properties
         if old.properties == p, old.shape == new.shape, old.gradient == new.gradient, old.text == new.text,
             old.mask == new.mask, old.sublayers.count == new.sublayers.count, !hasEffects(new),
@@ -139,6 +140,9 @@ extension LayerRenderer {
             }
             return true
         }
+        // Rebuilt with the same values (a layer with a shadow, mask or transition, whose
+        // subtree is measured as a whole): nothing to redraw.
+        if old == new { return true }
         guard let before = drawnExtent(of: old, in: superlayer, superlayerToRoot: superlayerToRoot),
             let after = drawnExtent(of: new, in: superlayer, superlayerToRoot: superlayerToRoot)
         else { return false }
