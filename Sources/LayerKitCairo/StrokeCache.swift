@@ -1,16 +1,20 @@
 import CCairo
 import LayerKit
 
-/// Keeps the pixels of dashed strokes that are drawn again exactly where they were.
+/// Keeps the pixels of expensive strokes that are drawn again exactly where they were.
 ///
 /// Cairo strokes a dash pattern one dash at a time: the orbit loader's ring of 264 dashes
-/// costs more than everything else in its tile, every frame, although it never moves. Core
-/// Animation would keep such a layer in a backing store; this does the same for the one case
-/// that is expensive: a stroke with a dash pattern, drawn a second time with the same shape
-/// values and the same device transform, is drawn once into an image of its device-space
-/// extent (offset by whole pixels, so every sample lands where it would on the canvas) and from
-/// then on that image is composited instead. Compositing the cached coverage is the same
-/// arithmetic as Cairo's own mask-then-OVER, so the pixels match the direct stroke.
+/// costs more than everything else in its tile, every frame, although it never moves. A large
+/// solid stroke is dear too: Cairo's scan converter steps every pixel row a curve crosses in
+/// sub-rows, so orbit's static outer ring (a circle 184 px across) costs about six times
+/// compositing its pixels. Core Animation would keep such a layer in a backing store; this
+/// does the same for those two cases: a stroke with a dash pattern, or an untrimmed solid one
+/// whose device-space extent is at least `minimumSolidArea`, drawn a second time with the same
+/// shape values and the same device transform, is drawn once into an image of its
+/// device-space extent (offset by whole pixels, so every sample lands where it would on the
+/// canvas) and from then on that image is composited instead. Compositing the cached coverage
+/// is the same arithmetic as Cairo's own mask-then-OVER, so the pixels match the direct
+/// stroke.
 ///
 /// A trimmed dashed stroke with butt caps (`strokeStart`/`strokeEnd` animating along a dashed
 /// track) is the untrimmed one cut off where the trim ends, since the dashes are anchored to
@@ -29,6 +33,9 @@ final class StrokeCache {
     static let maximumBytes = 8 << 20
     /// Larger strokes are not cached (their image would cost more than it saves).
     static let maximumSide = 2048
+    /// Smaller solid strokes are drawn directly: their stroke costs about what compositing
+    /// their image would (in device pixels: a square of 96 px).
+    static let minimumSolidArea = 96 * 96
 
     struct Key: Hashable {
         var shape: ShapeProperties
@@ -44,6 +51,9 @@ final class StrokeCache {
         var y = 0
         var lastUse: Int
     }
+
+    /// False strokes everything directly (for comparing with Cairo's own stroking).
+    var isEnabled = true
 
     private var entries: [Key: Entry] = [:]
     private var draws = 0
@@ -63,11 +73,13 @@ final class StrokeCache {
     )
         -> Bool
     {
-        guard LayerRenderer.validDash(shape.lineDashPattern) != nil else { return false }
-        guard !shape.strokeStart.isNaN, !shape.strokeEnd.isNaN else { return false }
+        guard isEnabled, !shape.strokeStart.isNaN, !shape.strokeEnd.isNaN else { return false }
         let from = min(max(shape.strokeStart, 0), 1)
         let to = min(max(shape.strokeEnd, 0), 1)
         let trimmed = from > 0 || to < 1
+        let dashed = LayerRenderer.validDash(shape.lineDashPattern) != nil
+        // A trimmed solid stroke is no cheaper drawn through the whole one's pixels.
+        guard dashed || !trimmed else { return false }
         var whole = shape
         if trimmed {
             guard from < to, shape.lineCap == .butt else { return false }
@@ -77,11 +89,23 @@ final class StrokeCache {
         let cr = canvas.cr
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
+        if !dashed {
+            guard let area = Self.deviceArea(of: path.controlPointBounds, m),
+                area >= Double(Self.minimumSolidArea)
+            else { return false }
+        }
         let key = Key(shape: whole, color: color, xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: m.x0, y0: m.y0)
         guard var entry = entries[key] else {
             // First sighting: only a stroke drawn again at the same place is worth keeping.
             entries[key] = Entry(lastUse: draws)
-            return false
+            guard !dashed, let made = render(path, whole, color: color, matrix: m, renderer: renderer) else {
+                return false
+            }
+            // A solid stroke goes through an image even now, so that its pixels are the same
+            // in a single render as in every later frame (compositing an image rounds a level
+            // differently from Cairo's own spans here and there).
+            Self.paint(made.image, x: made.x, y: made.y, on: cr)
+            return true
         }
         entry.lastUse = draws
         if entry.image == nil {
@@ -96,35 +120,62 @@ final class StrokeCache {
         }
         entries[key] = entry
         guard let image = entry.image else { return false }
+        guard trimmed else {
+            Self.paint(image, x: entry.x, y: entry.y, on: cr)
+            return true
+        }
+        // The trimmed path, stroked solid and a device pixel wider on each side than the
+        // dashes, in the layer's space: it lets through exactly the dashes' part between the
+        // trim's ends.
+        let scale = min((m.xx * m.xx + m.yx * m.yx).squareRoot(), (m.xy * m.xy + m.yy * m.yy).squareRoot())
+        guard scale.isFinite, scale > 0 else { return false }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, image.pointer, Double(entry.x), Double(entry.y))
         cairo_new_path(cr)
-        if trimmed {
-            // The trimmed path, stroked solid and a device pixel wider on each side than the
-            // dashes, in the layer's space: it lets through exactly the dashes' part between
-            // the trim's ends.
-            let scale = min(
-                (m.xx * m.xx + m.yx * m.yx).squareRoot(), (m.xy * m.xy + m.yy * m.yy).squareRoot())
-            guard scale.isFinite, scale > 0 else {
-                cairo_restore(cr)
-                return false
-            }
-            cairo_set_matrix(cr, &m)
-            for piece in path.measure.pieces(from: from, to: to) {
-                canvas.append(piece.path, clearing: false)
-            }
-            cairo_set_line_width(cr, shape.lineWidth + 2 / scale)
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-            cairo_set_dash(cr, nil, 0, 0)
-            cairo_stroke(cr)
-        } else {
-            cairo_rectangle(cr, Double(entry.x), Double(entry.y), Double(image.width), Double(image.height))
-            cairo_fill(cr)
+        cairo_set_matrix(cr, &m)
+        for piece in path.measure.pieces(from: from, to: to) {
+            canvas.append(piece.path, clearing: false)
         }
+        cairo_set_line_width(cr, shape.lineWidth + 2 / scale)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_dash(cr, nil, 0, 0)
+        cairo_stroke(cr)
         cairo_restore(cr)
         return true
+    }
+
+    /// Composites `image` with its top-left corner at device pixel (`x`, `y`).
+    private static func paint(_ image: ImageSurface, x: Int, y: Int, on cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, image.pointer, Double(x), Double(y))
+        cairo_new_path(cr)
+        cairo_rectangle(cr, Double(x), Double(y), Double(image.width), Double(image.height))
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    /// The area of `box`'s device-space bounding box under `m`; nil when not finite.
+    private static func deviceArea(of box: Rect, _ m: cairo_matrix_t) -> Double? {
+        guard box.isFinite, !box.isNull else { return nil }
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+        for (ux, uy) in [
+            (box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY),
+        ] {
+            let dx = m.xx * ux + m.xy * uy + m.x0
+            let dy = m.yx * ux + m.yy * uy + m.y0
+            minX = min(minX, dx)
+            minY = min(minY, dy)
+            maxX = max(maxX, dx)
+            maxY = max(maxY, dy)
+        }
+        let area = (maxX - minX) * (maxY - minY)
+        return area.isFinite ? area : nil
     }
 
     /// The stroke drawn alone into an image covering its device-space extent.

@@ -60,10 +60,10 @@ import Testing
         return count
     }
 
-    /// The tree as Cairo strokes it: a renderer's first draw, since the cache keeps only a
-    /// stroke it has seen before.
+    /// The tree as Cairo strokes it, with the cache turned off.
     func drawDirectly(_ tree: PresentationLayer, scale: Double) throws -> ImageSurface {
         let renderer = LayerRenderer()
+        renderer.strokeCache.isEnabled = false
         let image = try draw(tree, with: renderer, scale: scale)
         #expect(renderer.strokeCache.cachedImageCount == 0)
         return image
@@ -106,5 +106,50 @@ import Testing
         }
         #expect(renderer.strokeCache.entryCount == 0)
         #expect(renderer.strokeCache.cachedBytes == 0)
+    }
+
+    /// A solid ring 110 points across (orbit's outer ring), trimmed to `strokeEnd`.
+    func largeSolidRing(strokeEnd: Double = 1) -> PresentationLayer {
+        var root = LayerProperties()
+        root.bounds = Rect(x: 0, y: 0, width: 120, height: 100)
+        root.position = Point(60, 50)
+        var ring = LayerProperties()
+        ring.bounds = Rect(x: 0, y: 0, width: 110, height: 90)
+        ring.position = Point(60.4, 49.8)
+        var shape = ShapeProperties()
+        shape.path = .oval(in: ring.bounds)
+        shape.fillColor = nil
+        shape.strokeColor = Color(red: 1, green: 1, blue: 1, alpha: 1)
+        shape.lineWidth = 1
+        shape.strokeEnd = strokeEnd
+        return PresentationLayer(
+            properties: root, sublayers: [PresentationLayer(properties: ring, shape: shape)])
+    }
+
+    @Test(arguments: [1.0, 2.0])
+    func largeSolidStrokesAreCachedAndMatchDirectStrokes(scale: Double) throws {
+        let expected = try drawDirectly(largeSolidRing(), scale: scale)
+        let cached = LayerRenderer()
+        var frames: [ImageSurface] = []
+        for _ in 0..<3 {
+            let image = try draw(largeSolidRing(), with: cached, scale: scale)
+            #expect(differingPixels(image, expected, tolerance: 1) == 0)
+            #expect(differingPixels(image, expected) <= image.width * image.height / 1000)
+            frames.append(image)
+        }
+        #expect(cached.strokeCache.cachedImageCount == 1)
+        // Drawn through an image from the first sighting on: a single render and every later
+        // frame have the same pixels.
+        #expect(differingPixels(frames[0], frames[1]) == 0)
+        #expect(differingPixels(frames[0], frames[2]) == 0)
+    }
+
+    @Test func trimmedSolidStrokesAreStrokedDirectly() throws {
+        let renderer = LayerRenderer()
+        for _ in 0..<3 {
+            let image = try draw(largeSolidRing(strokeEnd: 0.6), with: renderer, scale: 1)
+            #expect(differingPixels(image, try drawDirectly(largeSolidRing(strokeEnd: 0.6), scale: 1)) == 0)
+        }
+        #expect(renderer.strokeCache.cachedImageCount == 0)
     }
 }
