@@ -88,9 +88,13 @@ public final class Scene {
     /// makes are this scene's. A host wraps everything that changes the scene's layers from
     /// outside its callbacks (input, set-up) in it, as UIKit runs such code inside the main
     /// run loop's transaction.
+    /// Already active (a callback of this scene's update asking again, as a loader's tick
+    /// does every frame), it just runs `body`: binding the same scene again changes nothing
+    /// and costs a task-local binding.
     @discardableResult
     public func perform<T>(_ body: () throws -> T) rethrows -> T {
-        try ActiveScene.$current.withValue(ActiveScene(scene: self)) { try body() }
+        if ActiveScene.current?.scene === self { return try body() }
+        return try ActiveScene.$current.withValue(ActiveScene(scene: self)) { try body() }
     }
 
     /// `CACurrentMediaTime()` for code driven by this scene: the clock's time, or during a

@@ -164,7 +164,16 @@ public final class HeaderContent: SessionContent {
         scrollView.panEnded(at: now)
     }
 
-    public func tick() { scrollView.advance(to: now) }
+    /// Brings the scroll physics up to the scene's time. At rest, with no timer of its own
+    /// pending, there is nothing to bring up: every call into the scroll view advances it to
+    /// its own time first, so skipping the idle frames changes nothing (and the local time
+    /// an idle header would look up every frame costs a walk up the tree).
+    public func tick() {
+        guard scrollView.isTracking || scrollView.isAnimating || scrollView.nextTimerTime != nil else {
+            return
+        }
+        scrollView.advance(to: now)
+    }
 
     /// The finger travel from rest that holds the content at `contentOffset.y = −offset`:
     /// straight travel down to the resting top, rubber band beyond it.
