@@ -15,6 +15,27 @@ extension LayerRenderer {
         return r.maxX <= x1 || r.minX >= x2 || r.maxY <= y1 || r.minY >= y2
     }
 
+    /// True when everything the clip lets through lies inside `rect` shrunk by `inset` and a
+    /// device pixel more on every side (the clip's extents, in user space, bound every pixel
+    /// it lets through): a shape that covers that much of `rect` covers every pixel the clip
+    /// lets through wholly, so filling it is painting the clip.
+    static func clipLies(inside rect: Rect, inset: Double, _ cr: OpaquePointer) -> Bool {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let pixelsPerUnit = abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
+        guard pixelsPerUnit.isFinite, pixelsPerUnit > 0 else { return false }
+        let margin = inset + 1 / pixelsPerUnit
+        let r = rect.standardized
+        guard r.width > 2 * margin, r.height > 2 * margin else { return false }
+        var x1 = 0.0
+        var y1 = 0.0
+        var x2 = 0.0
+        var y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        return x1 >= r.minX + margin && x2 <= r.maxX - margin && y1 >= r.minY + margin
+            && y2 <= r.maxY - margin
+    }
+
     /// What a layer without sublayers can paint, in its own coordinates: its bounds, its
     /// contents' placement and its path widened by the stroke; nil when unknown.
     static func leafExtent(_ layer: PresentationLayer) -> Rect? {

@@ -176,9 +176,16 @@ struct Painter: PresentationVisitor {
         renderer.drawShadow(layer, radius: radius, canvas)
         if let color = layer.properties.backgroundColor, color.alpha > 0 {
             canvas.setSource(color)
-            renderer.appendRoundedRect(
-                bounds, radius: radius, corners: layer.properties.maskedCorners, canvas)
-            cairo_fill(cr)
+            if LayerRenderer.clipLies(inside: bounds, inset: radius, cr) {
+                // A small damaged region inside a large background (a phone's screen, a
+                // tile): every pixel the clip lets through is wholly covered, as painting
+                // covers it, without rasterizing the rounded outline around the region.
+                cairo_paint(cr)
+            } else {
+                renderer.appendRoundedRect(
+                    bounds, radius: radius, corners: layer.properties.maskedCorners, canvas)
+                cairo_fill(cr)
+            }
         }
         if let gradient = layer.gradient {
             renderer.drawGradient(
