@@ -11,7 +11,10 @@
 /// collected again before the next event. A queued event is checked when it comes out (its
 /// animation may have been removed, its layer taken out of the scene), so nothing is
 /// delivered twice or for an animation that has gone. An update's cost is thus one walk plus
-/// O(log n) per event, rather than a walk per event.
+/// O(log n) per event, rather than a walk per event. An update that delivered everything due
+/// remembers the earliest event it saw due later; until then, and while nothing events are
+/// worked out from changes, the updates that follow (every frame of a loader repeating
+/// forever) skip the walk.
 enum SceneEventKind: Int {
     case start = 0
     case stop = 1
@@ -51,6 +54,13 @@ extension Scene {
     /// Delivers the events due by `end` in time order, at most `maxEventsPerUpdate` of them in
     /// one update (counting `alreadyDelivered`, the update's earlier round).
     func deliverEvents(through end: Double, alreadyDelivered: Int = 0) {
+        if let lull = eventLull, lull.inputs == eventInputs, end < lull.until, queuedStops.isEmpty {
+            // Nothing is due yet, and nothing that would make something due has changed.
+            hasOverdueEvents = false
+            eventsDeliveredInLastUpdate = alreadyDelivered
+            return
+        }
+        eventLull = nil
         deliveryEnd = end
         defer {
             deliveryEnd = nil
@@ -75,6 +85,9 @@ extension Scene {
             callbackTime = nil
         }
         eventsDeliveredInLastUpdate = delivered
+        if !hasOverdueEvents, !needsEventCollection, queuedStops.isEmpty {
+            eventLull = (eventInputs, earliestLaterEvent)
+        }
     }
 
     // MARK: Collecting
@@ -83,6 +96,7 @@ extension Scene {
     private func collectEvents() {
         needsEventCollection = false
         dueEvents.removeAll()
+        earliestLaterEvent = .infinity
         for entry in queuedStops { pushQueuedStop(entry) }
         func visit(_ l: Layer, _ map: TimeMap) {
             eventWork &+= 1 + l.entries.count
@@ -98,7 +112,11 @@ extension Scene {
     }
 
     private func push(_ event: SceneEvent) {
-        guard let end = deliveryEnd, event.time <= end else { return }
+        guard let end = deliveryEnd else { return }
+        guard event.time <= end else {
+            earliestLaterEvent = Swift.min(earliestLaterEvent, event.time)
+            return
+        }
         dueEvents.push(event)
     }
 

@@ -48,6 +48,12 @@ public final class Scene {
     /// Counts what may add events (animations added or removed, completions, timers, timing
     /// changes), so an update knows whether its handlers made any.
     var eventInputs = 0
+    /// While collecting: the earliest event found due after the running update's end.
+    var earliestLaterEvent = Double.infinity
+    /// After an update that delivered everything due: no event comes before `until` unless
+    /// something that events are worked out from changes (`eventInputs` moves on), so the next
+    /// updates before then need not collect at all (see `deliverEvents`).
+    var eventLull: (inputs: Int, until: Double)?
     /// How many updates have run: changes made between two updates share a number.
     private(set) var updateCount = 0
     /// Layers and animations looked at and events taken out of the queue while delivering
@@ -144,6 +150,7 @@ public final class Scene {
         if let last = lastUpdateTime, mediaTime < last {
             // Time went back (a manual clock was reset): nothing is dated before it now.
             floorTime = mediaTime
+            eventLull = nil
         }
         // Nothing changed and nothing runs or waits: unless an update handler changes
         // something, the tree is the same at any later time.
