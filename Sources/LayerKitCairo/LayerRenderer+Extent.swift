@@ -20,20 +20,25 @@ extension LayerRenderer {
     /// it lets through): a shape that covers that much of `rect` covers every pixel the clip
     /// lets through wholly, so filling it is painting the clip.
     static func clipLies(inside rect: Rect, inset: Double, _ cr: OpaquePointer) -> Bool {
+        // A device pixel's extent in user space (the inverse transform of the unit square),
+        // so that a pixel the clip lets through only in part, overhanging its extents, lies
+        // inside too.
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        let pixelsPerUnit = abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
-        guard pixelsPerUnit.isFinite, pixelsPerUnit > 0 else { return false }
-        let margin = inset + 1 / pixelsPerUnit
+        guard cairo_matrix_invert(&m) == CAIRO_STATUS_SUCCESS else { return false }
+        let marginX = inset + abs(m.xx) + abs(m.xy)
+        let marginY = inset + abs(m.yx) + abs(m.yy)
         let r = rect.standardized
-        guard r.width > 2 * margin, r.height > 2 * margin else { return false }
+        guard marginX.isFinite, marginY.isFinite, r.width > 2 * marginX, r.height > 2 * marginY else {
+            return false
+        }
         var x1 = 0.0
         var y1 = 0.0
         var x2 = 0.0
         var y2 = 0.0
         cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
-        return x1 >= r.minX + margin && x2 <= r.maxX - margin && y1 >= r.minY + margin
-            && y2 <= r.maxY - margin
+        return x1 >= r.minX + marginX && x2 <= r.maxX - marginX && y1 >= r.minY + marginY
+            && y2 <= r.maxY - marginY
     }
 
     /// What a layer without sublayers can paint, in its own coordinates: its bounds, its

@@ -64,4 +64,20 @@ import Testing
         #expect(!lies(Rect(x: 50, y: 30, width: 30, height: 10)))
         #expect(!lies(Rect(x: 18.5, y: 20, width: 10, height: 10)))
     }
+
+    @Test func aPixelIsMeasuredAlongEachAxis() throws {
+        // Squeezed to a quarter vertically: a device pixel is 4 units tall in user space, so a
+        // clip 2 units inside the top edge has pixels reaching past it.
+        let canvas = try Canvas(surface: try ImageSurface(width: 100, height: 100))
+        canvas.scale(1, 0.25)
+        let rect = Rect(x: 10, y: 10, width: 60, height: 200)
+        func lies(_ clip: Rect) -> Bool {
+            canvas.save()
+            defer { canvas.restore() }
+            canvas.clip(to: clip)
+            return LayerRenderer.clipLies(inside: rect, inset: 0, canvas.cr)
+        }
+        #expect(!lies(Rect(x: 20, y: 12, width: 10, height: 40)))
+        #expect(lies(Rect(x: 20, y: 16, width: 10, height: 40)))
+    }
 }
