@@ -90,8 +90,8 @@ final class StrokeCache {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         if !dashed {
-            guard let area = Self.deviceArea(of: path.controlPointBounds, m),
-                area >= Double(Self.minimumSolidArea)
+            guard let box = Self.deviceBox(of: path.controlPointBounds, m),
+                box.width * box.height >= Double(Self.minimumSolidArea)
             else { return false }
         }
         let key = Key(shape: whole, color: color, xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: m.x0, y0: m.y0)
@@ -157,8 +157,8 @@ final class StrokeCache {
         cairo_restore(cr)
     }
 
-    /// The area of `box`'s device-space bounding box under `m`; nil when not finite.
-    private static func deviceArea(of box: Rect, _ m: cairo_matrix_t) -> Double? {
+    /// `box`'s bounding box in device space under `m`; nil when not finite.
+    private static func deviceBox(of box: Rect, _ m: cairo_matrix_t) -> Rect? {
         guard box.isFinite, !box.isNull else { return nil }
         var minX = Double.infinity
         var minY = Double.infinity
@@ -174,8 +174,8 @@ final class StrokeCache {
             maxX = max(maxX, dx)
             maxY = max(maxY, dy)
         }
-        let area = (maxX - minX) * (maxY - minY)
-        return area.isFinite ? area : nil
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// The stroke drawn alone into an image covering its device-space extent.
@@ -183,34 +183,19 @@ final class StrokeCache {
         _ path: Path, _ shape: ShapeProperties, color: Color, matrix m: cairo_matrix_t,
         renderer: LayerRenderer
     ) -> (image: ImageSurface, x: Int, y: Int)? {
-        let box = path.controlPointBounds
-        guard box.isFinite else { return nil }
+        guard let device = Self.deviceBox(of: path.controlPointBounds, m) else { return nil }
         // How far the stroke reaches past the path, in user space: half the width, times the
         // miter limit for miter joins (or √2 for square caps), plus a pixel for anti-aliasing.
         let miter = shape.lineJoin == .miter && shape.miterLimit.isFinite ? max(1, shape.miterLimit) : 1
         let reach = shape.lineWidth / 2 * max(miter, 2.0.squareRoot())
-        var minX = Double.infinity
-        var minY = Double.infinity
-        var maxX = -Double.infinity
-        var maxY = -Double.infinity
-        for (ux, uy) in [
-            (box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY),
-        ] {
-            let dx = m.xx * ux + m.xy * uy + m.x0
-            let dy = m.yx * ux + m.yy * uy + m.y0
-            minX = min(minX, dx)
-            minY = min(minY, dy)
-            maxX = max(maxX, dx)
-            maxY = max(maxY, dy)
-        }
         // The device-space reach: the user-space reach through the larger axis scale.
         let scale = max((m.xx * m.xx + m.yx * m.yx).squareRoot(), (m.xy * m.xy + m.yy * m.yy).squareRoot())
         let pad = reach * scale + 2
-        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite, pad.isFinite else { return nil }
-        let x = Int((minX - pad).rounded(.down))
-        let y = Int((minY - pad).rounded(.down))
-        let width = Int((maxX + pad).rounded(.up)) - x
-        let height = Int((maxY + pad).rounded(.up)) - y
+        guard pad.isFinite else { return nil }
+        let x = Int((device.minX - pad).rounded(.down))
+        let y = Int((device.minY - pad).rounded(.down))
+        let width = Int((device.maxX + pad).rounded(.up)) - x
+        let height = Int((device.maxY + pad).rounded(.up)) - y
         guard width >= 1, height >= 1, width <= Self.maximumSide, height <= Self.maximumSide,
             let image = try? ImageSurface(width: width, height: height),
             let canvas = try? Canvas(surface: image)
