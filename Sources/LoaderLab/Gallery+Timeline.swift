@@ -1,3 +1,4 @@
+import HostSeam
 import Foundation
 import LayerKit
 import LayerKitCairo
@@ -82,7 +83,7 @@ extension GalleryApp {
         return Swift.min(Swift.max(h.isFinite ? h : lowest, lowest), highest)
     }
 
-    private func relayout() {
+    func relayout() {
         layout = makeLayout(size: layout.size)
         applyLayout()
         damage.invalidate()

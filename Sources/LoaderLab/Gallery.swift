@@ -1,3 +1,4 @@
+import HostSeam
 import Foundation
 import LayerKit
 import LayerKitCairo
@@ -55,7 +56,7 @@ public final class GalleryApp: WindowApp {
     /// Key V's recordings (Gallery+Recording.swift).
     public let recorder = GalleryRecorder()
 
-    static let backgroundColor = Color(r255: 40, g: 43, b: 52)
+    public static let backgroundColor = Color(r255: 40, g: 43, b: 52)
     static let phoneColor = Color(r255: 14, g: 15, b: 18)
     static let cardColor = Color(r255: 14, g: 15, b: 18)
     static let focusColor = Color(r255: 90, g: 160, b: 255)

@@ -2,7 +2,7 @@ import CX11
 import Dispatch
 import Foundation
 import LayerKit
-import LoaderLab
+import HostSeam
 
 /// The window, its back buffer and the event loop that feeds the app and paces its frames.
 ///

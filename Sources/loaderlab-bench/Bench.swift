@@ -1,3 +1,4 @@
+import HostSeam
 import Foundation
 import LayerKit
 import LayerKitCairo

@@ -1,0 +1,151 @@
+import CProcess
+import Dispatch
+import Foundation
+import HostSeam
+import LayerKit
+import LoaderLab
+import PreviewSeam
+@_spi(LoaderLabHost) import UIKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The preview process serving a window: the gallery of the previews, driven by the messages of
+/// the side that owns the window and drawn into the shared frame.
+///
+/// Everything runs on the main thread in one `poll` loop over the channel and the main dispatch
+/// queue, so the previews' own main-queue work runs between messages as on iOS. Each `.frame`
+/// is answered with `.drawn` (the damage, whether more frames are wanted, the view to carry
+/// over); a change from outside the window's events (a timer, main-queue code) is told once
+/// with `.dirty` until the next frame. The process ends when the window side says `.quit` or
+/// closes its end, after the gallery finished what must not be lost.
+@MainActor
+final class PreviewServer {
+    private let channel: SeamChannel
+    private let frame: SharedFrame
+    private let gallery: GalleryApp
+    private var toldDirty = false
+
+    init(channel: SeamChannel, frame: SharedFrame, catalog: PreviewCatalog, loaderID: String?) {
+        self.channel = channel
+        self.frame = frame
+        let infos = catalog.infos
+        let shown = loaderID.map { id in infos.filter { $0.id == id } } ?? infos
+        gallery = GalleryApp(infos: shown, single: shown.count == 1 && loaderID != nil) {
+            catalog.makeSession(id: $0, size: $1)
+        }
+        let known = loaderID.map { id in infos.contains { $0.id == id } } ?? true
+        if !known {
+            let names = infos.map(\.id).joined(separator: ", ")
+            StandardStream.error.report(
+                "loaderlab: preview: unknown preview \(loaderID ?? "") (the previews: \(names))")
+            exit(2)
+        }
+    }
+
+    func run() -> Never {
+        Scene.main = gallery.scene
+        gallery.scene.didBecomeDirty = { [weak self] in
+            MainActor.assumeIsolated { self?.tellDirty() }
+        }
+        gallery.setFrameRequester { [weak self] in self?.tellDirty() }
+        send(.ready(title: gallery.title + " preview", preferredSize: gallery.preferredSize))
+
+        let queueDescriptor = _dispatch_get_main_queue_handle_4CF()
+        var descriptors = [
+            pollfd(fd: channel.descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: queueDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                finish(1)
+            }
+            if descriptors[1].revents != 0 {
+                var value: UInt64 = 0
+                _ = read(queueDescriptor, &value, MemoryLayout<UInt64>.size)
+                _dispatch_main_queue_callback_4CF(nil)
+            }
+            if descriptors[0].revents != 0 {
+                do {
+                    while let message = try channel.receiveIfAny() { handle(message) }
+                } catch {
+                    // The window side is gone (or speaks nonsense): nothing left to serve.
+                    finish(0)
+                }
+            }
+        }
+    }
+
+    private func handle(_ message: SeamMessage) {
+        switch message {
+        case .resize(let size, let scale):
+            UIScreen.main.set(scale: CGFloat(scale))
+            gallery.resize(to: size, scale: scale)
+        case .buffer(let width, let height, let stride):
+            do {
+                try frame.map(width: width, height: height, stride: stride)
+            } catch {
+                StandardStream.error.report("loaderlab: preview: \(error)")
+                finish(1)
+            }
+        case .pointer(let event):
+            gallery.pointer(event)
+            // A hover that changed what is shown wants a frame the window side cannot know of.
+            if gallery.needsFrames { tellDirty() }
+        case .key(let key):
+            gallery.key(key)
+            if gallery.needsFrames { tellDirty() }
+        case .restore(let state):
+            gallery.restore(GalleryViewState(encoded: state))
+        case .frame(let full):
+            drawFrame(full: full)
+        case .quit:
+            finish(0)
+        case .ready, .drawn, .dirty, .running, .alive:
+            // Only the preview process says these.
+            break
+        }
+    }
+
+    private func drawFrame(full: Bool) {
+        toldDirty = false
+        guard let pixels = frame.pixels else {
+            StandardStream.error.report("loaderlab: preview: asked for a frame before the shared frame")
+            finish(1)
+        }
+        let damage: [PixelRect]
+        do {
+            damage = try gallery.renderFrame(into: pixels, fullRedraw: full)
+        } catch {
+            StandardStream.error.report("loaderlab: preview: \(error)")
+            finish(1)
+        }
+        send(
+            .drawn(
+                SeamMessage.Drawn(
+                    damage: damage, needsFrames: gallery.needsFrames, wantsQuit: gallery.wantsQuit,
+                    summary: gallery.frameSummary, viewState: gallery.viewState.encoded)))
+    }
+
+    private func tellDirty() {
+        guard !toldDirty else { return }
+        toldDirty = true
+        send(.dirty)
+    }
+
+    private func send(_ message: SeamMessage) {
+        do {
+            try channel.send(message)
+        } catch {
+            finish(0)
+        }
+    }
+
+    private func finish(_ status: Int32) -> Never {
+        gallery.willQuit()
+        exit(status)
+    }
+}
