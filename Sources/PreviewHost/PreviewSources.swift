@@ -2,19 +2,43 @@ import Foundation
 
 /// The Swift files a preview is built from, and the preview providers in them.
 ///
-/// Paths are files or folders; a folder stands for every `.swift` file below it, except in
-/// hidden folders and SwiftPM's `.build`, and except `Package.swift` manifests. Providers are
-/// found by reading the sources, not compiling them (as the first SwiftUI previews were): a
-/// declaration `struct|class|enum|actor|extension NAME … : … LoaderPreviewProvider … {` outside
-/// comments and string literals. A provider nested in another type is found by its qualified
-/// name (`Outer.Inner`); one inside a function is not visible and the build says so.
+/// Paths are files or folders; a folder stands for every `.swift` file below it, except
+/// `Package.swift` manifests, hidden files, and what lies in hidden folders and in the folders
+/// of build products and dependencies (`skippedFolders`: `.build`, `Pods`, `node_modules` …),
+/// unless such a folder is itself one of the paths. Symbolic links are followed, each file is
+/// taken by its real path once and each real folder is walked once, so a link loop ends and a
+/// file reached through two links is compiled once; the walk stops with a `Problem` past
+/// `maxFiles` files or `maxFolders` folders (a path as broad as `/usr` or a home folder).
+///
+/// Providers are found by reading the sources, not compiling them (as the first SwiftUI
+/// previews were): a declaration
+/// `struct|class|enum|actor|extension NAME … : … LoaderPreviewProvider … {` outside comments
+/// and string literals. A provider nested in another type is found by its qualified name
+/// (`Outer.Inner`); one inside a function is not visible and the build says so.
 public struct PreviewSources: Equatable, Sendable {
-    /// Every source file, absolute and sorted.
+    /// Every source file, by its real path (symbolic links resolved), sorted.
     public var files: [String]
     /// The provider types, qualified, in file order.
     public var providers: [String]
     /// The folders holding the sources: where `UIImage(named:)` looks and what is watched.
     public var folders: [String]
+
+    /// The most Swift files a preview is built from: past it the paths are taken as too broad
+    /// and the walk stops there.
+    public static let maxFiles = 500
+    /// The most folders walked, for paths that hold few Swift files below very many folders.
+    public static let maxFolders = 2_000
+    /// Folders of build products, version control and dependency managers, skipped while
+    /// walking (as every hidden folder is) unless named as a path themselves.
+    public static let skippedFolders: Set<String> = [
+        ".build", ".git", "Pods", "Carthage", "DerivedData", "node_modules",
+    ]
+
+    /// What was found, for a caller to print: "12 Swift files in 3 folders".
+    public var summary: String {
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        return "\(count(files.count, "Swift file")) in \(count(folders.count, "folder"))"
+    }
 
     public enum Problem: Error, Equatable, CustomStringConvertible {
         case missing(String)
@@ -22,9 +46,15 @@ public struct PreviewSources: Equatable, Sendable {
         case unreadable(String)
         case noSources([String])
         case noProviders([String])
+        /// The walk stopped at `seen` Swift files, past `limit` (`maxFiles`).
+        case tooManyFiles([String], seen: Int, limit: Int)
+        /// The walk stopped at `seen` folders, past `limit` (`maxFolders`).
+        case tooManyFolders([String], seen: Int, limit: Int)
 
         public var description: String {
-            switch self {
+            let narrower =
+                "name a narrower folder (the one holding your loader and its preview provider) or the files"
+            return switch self {
             case .missing(let p): "\(p): no such file or folder"
             case .notSwift(let p): "\(p): not a Swift file (.swift) or a folder"
             case .unreadable(let p): "\(p): cannot be read"
@@ -32,6 +62,12 @@ public struct PreviewSources: Equatable, Sendable {
             case .noProviders(let ps):
                 "no type conforming to LoaderPreviewProvider in \(ps.joined(separator: ", ")) "
                     + "(declare one: struct MyPreviews: LoaderPreviewProvider { static var previews… })"
+            case .tooManyFiles(let ps, let seen, let limit):
+                "stopped looking in \(ps.joined(separator: ", ")) at \(seen) Swift files, more than the "
+                    + "\(limit) a preview is built from: \(narrower)"
+            case .tooManyFolders(let ps, let seen, let limit):
+                "stopped looking in \(ps.joined(separator: ", ")) at \(seen) folders, more than the "
+                    + "\(limit) walked for a preview: \(narrower)"
             }
         }
     }
@@ -39,22 +75,24 @@ public struct PreviewSources: Equatable, Sendable {
     /// The sources under `paths` (relative paths are taken from the working directory).
     public static func collect(_ paths: [String]) throws -> PreviewSources {
         let fm = FileManager.default
-        var files: Set<String> = []
+        var walk = Walk(paths: paths)
         for path in paths {
             let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
             var isFolder: ObjCBool = false
             guard fm.fileExists(atPath: absolute, isDirectory: &isFolder) else {
                 throw Problem.missing(path)
             }
+            guard let real = realPath(absolute) else { throw Problem.unreadable(path) }
             if isFolder.boolValue {
-                files.formUnion(swiftFiles(under: absolute))
+                // Named explicitly: walked even when hidden or a skipped folder.
+                try walk.walk(real)
             } else {
                 guard absolute.hasSuffix(".swift") else { throw Problem.notSwift(path) }
-                files.insert(absolute)
+                try walk.add(real)
             }
         }
-        guard !files.isEmpty else { throw Problem.noSources(paths) }
-        let sorted = files.sorted()
+        guard !walk.files.isEmpty else { throw Problem.noSources(paths) }
+        let sorted = walk.files.sorted()
         var providers: [String] = []
         for file in sorted {
             guard let data = fm.contents(atPath: file) else { throw Problem.unreadable(file) }
@@ -65,21 +103,89 @@ public struct PreviewSources: Equatable, Sendable {
         return PreviewSources(files: sorted, providers: providers, folders: folders)
     }
 
-    private static func swiftFiles(under folder: String) -> [String] {
-        var found: [String] = []
-        let fm = FileManager.default
-        guard let names = try? fm.contentsOfDirectory(atPath: folder) else { return [] }
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = folder + "/" + name
-            var isFolder: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
-            if isFolder.boolValue {
-                found += swiftFiles(under: path)
-            } else if name.hasSuffix(".swift"), name != "Package.swift" {
-                found.append(path)
+    /// The walk below the paths: the files found and the folders walked, both by real path.
+    private struct Walk {
+        let paths: [String]
+        var files: Set<String> = []
+        var visited: Set<String> = []
+
+        /// Counts a Swift file (by its real path), stopping past `maxFiles`.
+        mutating func add(_ realFile: String) throws {
+            files.insert(realFile)
+            if files.count > PreviewSources.maxFiles {
+                throw Problem.tooManyFiles(paths, seen: files.count, limit: PreviewSources.maxFiles)
             }
         }
+
+        /// Walks the folder at `real` (a real path) and those below it not walked yet. Entries'
+        /// types come from `readdir`, so only symbolic links (and file systems that do not say)
+        /// cost a `stat`; a folder that cannot be read is passed over.
+        mutating func walk(_ real: String) throws {
+            var pending = [real]
+            while let folder = pending.popLast() {
+                guard visited.insert(folder).inserted else { continue }
+                if visited.count > PreviewSources.maxFolders {
+                    throw Problem.tooManyFolders(paths, seen: visited.count, limit: PreviewSources.maxFolders)
+                }
+                for (name, kind) in PreviewSources.entries(of: folder) where !name.hasPrefix(".") {
+                    let path = folder == "/" ? "/" + name : folder + "/" + name
+                    switch kind {
+                    case .folder:
+                        if !PreviewSources.skippedFolders.contains(name) { pending.append(path) }
+                    case .file:
+                        if name.hasSuffix(".swift"), name != "Package.swift" { try add(path) }
+                    case .link:
+                        // Followed to where it leads; the link's own name decides as above.
+                        var info = stat()
+                        guard stat(path, &info) == 0, let target = PreviewSources.realPath(path) else {
+                            continue  // dangling, or not ours to read
+                        }
+                        if info.st_mode & S_IFMT == S_IFDIR {
+                            if !PreviewSources.skippedFolders.contains(name), !visited.contains(target) {
+                                pending.append(target)
+                            }
+                        } else if info.st_mode & S_IFMT == S_IFREG, name.hasSuffix(".swift"),
+                            name != "Package.swift", target.hasSuffix(".swift")
+                        {
+                            try add(target)
+                        }
+                    case .other:
+                        continue
+                    }
+                }
+            }
+        }
+    }
+
+    private enum EntryKind { case folder, file, link, other }
+
+    /// The names in `folder` (without `.` and `..`) and what each is; none if it cannot be read.
+    private static func entries(of folder: String) -> [(String, EntryKind)] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var found: [(String, EntryKind)] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            guard name != ".", name != ".." else { continue }
+            let kind: EntryKind =
+                switch Int(entry.pointee.d_type) {
+                case Int(DT_DIR): .folder
+                case Int(DT_REG): .file
+                case Int(DT_LNK), Int(DT_UNKNOWN): .link  // resolved with stat
+                default: .other
+                }
+            found.append((name, kind))
+        }
         return found
+    }
+
+    /// `path` with every symbolic link, `.` and `..` resolved; nil if a part cannot be read.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The qualified names of the types in `source` declared (or extended) as conforming to
