@@ -68,7 +68,7 @@ public struct PreviewFailure: Equatable, Sendable, CustomStringConvertible {
         let description = Self.reportDescription(crash.report)
         if let hungAfter {
             kind = .hung(seconds: hungAfter)
-            reason = "it was stopped while running"
+            reason = "its code did not return, and the preview process was stopped"
         } else if signalled || crash.report != nil {
             kind = .crashed
             reason =
@@ -80,10 +80,14 @@ public struct PreviewFailure: Equatable, Sendable, CustomStringConvertible {
             reason = "the preview process exited with status \(code) while previews ran"
         }
         let sourceSet = Set(sources.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+        // The user's own frame even at line 0 (an instruction the compiler attributes to no
+        // line, as in a tight loop: the file and function still say where); elsewhere only a
+        // frame with a line.
         let own = frames.first { f in f.file.map { sourceSet.contains($0) } ?? false }
-        let any = own ?? frames.first { $0.file != nil && !$0.isRuntime }
-        if let f = any, let file = f.file, let line = f.line {
-            location = "\((file as NSString).lastPathComponent):\(line)"
+        let any = own ?? frames.first { $0.file != nil && ($0.line ?? 0) > 0 && !$0.isRuntime }
+        if let f = any, let file = f.file {
+            let name = (file as NSString).lastPathComponent
+            location = (f.line ?? 0) > 0 ? "\(name):\(f.line!)" : name
             function = f.function
         }
     }

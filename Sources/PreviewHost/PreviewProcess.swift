@@ -56,7 +56,9 @@ public final class PreviewProcess: @unchecked Sendable {
         let (channel, remote) = try SeamChannel.makePair()
         defer { close(remote) }
         var pipeEnds: [Int32] = [-1, -1]
-        guard pipe2(&pipeEnds, O_CLOEXEC) == 0 else {
+        guard pipe(&pipeEnds) == 0, fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC) == 0,
+            fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC) == 0
+        else {
             throw SeamChannel.Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
         }
         defer { close(pipeEnds[1]) }
@@ -110,7 +112,7 @@ public final class PreviewProcess: @unchecked Sendable {
         self.pid = pid
         self.channel = channel
         self.errors = errors
-        Self.registry.withLock { $0.insert(pid) }
+        _ = Self.registry.withLock { $0.insert(pid) }
     }
 
     deinit {
@@ -155,7 +157,12 @@ public final class PreviewProcess: @unchecked Sendable {
     public func stopForBacktrace(grace: Double = 3) {
         guard lock.withLock({ exitStatus }) == nil else { return }
         _ = loaderlab_thread_kill(pid, pid, SIGQUIT)
-        if wait(timeout: grace) == nil { terminate() }
+        // After a SIGQUIT's report the process goes on: end it as soon as the report is whole.
+        let end = SeamChannel.now() + grace
+        while SeamChannel.now() < end, wait(timeout: 0) == nil, !errors.hasWholeReport {
+            usleep(5_000)
+        }
+        terminate()
     }
 
     /// What standard error held of the runtime's crash report, once the process ended.
@@ -211,6 +218,9 @@ final class ErrorStream: @unchecked Sendable {
     /// The runtime's message and report (complete once `finish()` returned).
     var crash: CrashText { state.withLock { $0 } }
 
+    /// The backtracer's report has come whole (its JSON object is complete).
+    var hasWholeReport: Bool { state.withLock { $0.report != nil } }
+
     /// Waits until the stream ended (the process and everything it started are gone), at most
     /// a few seconds (a grandchild may hold the pipe open).
     func finish() {
@@ -225,6 +235,8 @@ final class ErrorStream: @unchecked Sendable {
             done.signal()
         }
         var pending = [UInt8]()
+        // An empty line is held back: the runtime prints one before the backtracer's banner.
+        var heldBlank = false
         var inReport = false
         var report = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 16384)
@@ -234,6 +246,7 @@ final class ErrorStream: @unchecked Sendable {
             guard n > 0 else { break }
             if inReport {
                 report.append(contentsOf: chunk[0..<n])
+                publishIfWhole(report)
                 continue
             }
             pending.append(contentsOf: chunk[0..<n])
@@ -245,20 +258,34 @@ final class ErrorStream: @unchecked Sendable {
                     inReport = true
                     report.append(contentsOf: pending)
                     pending.removeAll()
+                    publishIfWhole(report)
                     break
                 }
+                if heldBlank { forward("\n") }
+                heldBlank = line.isEmpty
                 if Self.isRuntimeMessage(line) {
                     state.withLock { $0.message = line }
-                } else {
+                } else if !line.isEmpty {
                     forward(line + "\n")
                 }
             }
         }
+        if heldBlank, !inReport { forward("\n") }
         if !pending.isEmpty, !inReport { forward(String(decoding: pending, as: UTF8.self)) }
         if !report.isEmpty {
             let text = String(decoding: report, as: UTF8.self)
             state.withLock { $0.report = text }
         }
+    }
+
+    /// Makes the report known as soon as its JSON object is complete (it ends in `}`).
+    private func publishIfWhole(_ report: [UInt8]) {
+        guard let last = report.last(where: { $0 != 10 && $0 != 13 && $0 != 32 }), last == UInt8(ascii: "}"),
+            let start = report.firstIndex(of: UInt8(ascii: "{")),
+            (try? JSONSerialization.jsonObject(with: Data(report[start...]))) != nil
+        else { return }
+        let text = String(decoding: report, as: UTF8.self)
+        state.withLock { $0.report = text }
     }
 
     /// The line the Swift runtime prints before it traps (`fatalError`, `precondition`, a

@@ -443,14 +443,15 @@ struct FrozenFrame {
             height = 0
             return
         }
-        width = buffer.width
-        height = buffer.height
-        var copy = [UInt8](repeating: 0, count: width * height * 4)
+        let (w, h) = (buffer.width, buffer.height)
+        var copy = [UInt8](repeating: 0, count: w * h * 4)
         copy.withUnsafeMutableBytes { dst in
-            for y in 0..<height {
-                memcpy(dst.baseAddress! + y * width * 4, buffer.data + y * buffer.stride, width * 4)
+            for y in 0..<h {
+                memcpy(dst.baseAddress! + y * w * 4, buffer.data + y * buffer.stride, w * 4)
             }
         }
+        width = w
+        height = h
         bytes = copy
     }
 

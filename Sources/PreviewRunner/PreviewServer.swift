@@ -27,14 +27,14 @@ final class PreviewServer {
     private let gallery: GalleryApp
     private var toldDirty = false
 
+    private let activity: PreviewActivity?
+
     init(channel: SeamChannel, frame: SharedFrame, catalog: PreviewCatalog, loaderID: String?) {
         self.channel = channel
+        activity = catalog.activity
         self.frame = frame
         let infos = catalog.infos
         let shown = loaderID.map { id in infos.filter { $0.id == id } } ?? infos
-        gallery = GalleryApp(infos: shown, single: shown.count == 1 && loaderID != nil) {
-            catalog.makeSession(id: $0, size: $1)
-        }
         let known = loaderID.map { id in infos.contains { $0.id == id } } ?? true
         if !known {
             let names = infos.map(\.id).joined(separator: ", ")
@@ -42,6 +42,17 @@ final class PreviewServer {
                 "loaderlab: preview: unknown preview \(loaderID ?? "") (the previews: \(names))")
             exit(2)
         }
+        // Ready before the gallery is made: making it runs the previews' set-up, which may never
+        // return, and the window should open and say so rather than wait.
+        let single = shown.count == 1 && loaderID != nil
+        do {
+            try channel.send(
+                .ready(
+                    title: "LoaderLab preview", preferredSize: GalleryApp.preferredSize(for: shown, single: single)))
+        } catch {
+            exit(0)
+        }
+        gallery = GalleryApp(infos: shown, single: single) { catalog.makeSession(id: $0, size: $1) }
     }
 
     func run() -> Never {
@@ -50,7 +61,10 @@ final class PreviewServer {
             MainActor.assumeIsolated { self?.tellDirty() }
         }
         gallery.setFrameRequester { [weak self] in self?.tellDirty() }
-        send(.ready(title: gallery.title + " preview", preferredSize: gallery.preferredSize))
+        // A callback's code is the preview's whose tile holds the animated layer.
+        gallery.scene.willDeliverEvent = { [weak self] layer in
+            MainActor.assumeIsolated { self?.activity?.running(layer.flatMap(GalleryApp.tileID(of:))) }
+        }
 
         let queueDescriptor = _dispatch_get_main_queue_handle_4CF()
         var descriptors = [

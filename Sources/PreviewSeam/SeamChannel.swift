@@ -20,6 +20,8 @@ public final class SeamChannel: @unchecked Sendable {
 
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) { self.description = description }
     }
 
     /// Takes ownership of `descriptor`.
