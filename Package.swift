@@ -1,6 +1,20 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The release build of the programs a person runs links the Swift runtime and Foundation in
+/// (`-static-stdlib`). Their sources compile against the shared runtime's modules (the preview
+/// process beside them needs those), whose autolink entries name only `Foundation`: the rest of
+/// the static Foundation comes by name.
+let staticRuntime: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-static-stdlib", "-Xlinker", "--start-group"]
+            + [
+                "Foundation", "CoreFoundation", "FoundationEssentials", "FoundationInternationalization",
+                "_FoundationICU", "_FoundationCShims", "_FoundationCollections", "swiftSynchronization",
+            ].flatMap { ["-Xlinker", "-l" + $0] } + ["-Xlinker", "--end-group"],
+        .when(configuration: .release))
+]
+
 let package = Package(
     name: "LoaderLab",
     products: [
@@ -65,7 +79,7 @@ let package = Package(
             name: "loaderlab", dependencies: ["LoaderLab", "HostSeam", "X11Host", "LayerKit", "PreviewHost"],
             // The release build links the Swift runtime and Foundation in: less resident memory
             // and a faster start (BENCHMARKS.md). User code never loads into this program.
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+            linkerSettings: staticRuntime),
         .executableTarget(
             name: "loaderlab-preview-process", dependencies: ["PreviewRunner"],
             // A preview library leaves the engine's and the compatibility modules' symbols
@@ -76,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "loaderlab-bench",
             dependencies: ["LoaderLab", "Loaders", "LayerKitCairo", "LayerKit", "CCairo", "XvfbHarness"],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+            linkerSettings: staticRuntime
         ),
 
         // Source-compatible subsets of Apple's frameworks over the engine, so that iOS loader
