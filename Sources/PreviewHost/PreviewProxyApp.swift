@@ -55,6 +55,8 @@ public final class PreviewProxyApp: WindowApp {
     private var userQuit = false
     /// The preview whose code the process said it runs.
     private var runningPreview: String?
+    /// Recordings in progress in the preview process: their spools and files.
+    private var spools: [String: String] = [:]
     /// Names the preview process said it shows (for naming a crash when only one is shown).
     private var processStartedAt = 0.0
 
@@ -110,7 +112,7 @@ public final class PreviewProxyApp: WindowApp {
         guard let library else { return }
         var arguments = ["--library", library]
         for folder in sources.folders { arguments += ["--image-folder", folder] }
-        arguments.append("--serve")
+        arguments += ["--serve", "--spool-folder", builder.workFolder]
         if let loaderID { arguments += ["--loader", loaderID] }
         let started: PreviewProcess
         do {
@@ -151,6 +153,28 @@ public final class PreviewProxyApp: WindowApp {
         try? process.channel.send(.quit)
         // A recording being finished is given a moment; a process that does not go is killed.
         if process.wait(timeout: 5) == nil { process.terminate() }
+        drainLeftovers(of: process)
+        recoverRecordings()
+    }
+
+    /// What the process said before it went (its spools' news).
+    private func drainLeftovers(of process: PreviewProcess) {
+        while let message = try? process.channel.receiveIfAny() { take(message) }
+    }
+
+    /// Writes the recordings a preview process left unfinished from their spools.
+    private func recoverRecordings() {
+        for (spool, output) in spools.sorted(by: { $0.key < $1.key }) {
+            do {
+                let frames = try RecordingSpool.recover(spool, to: output)
+                try? StandardStream.output.write(output + "\n")
+                StandardStream.error.report(
+                    "loaderlab: preview: the recording so far (\(frames) frames) is written to \(output)")
+            } catch {
+                StandardStream.error.report("loaderlab: preview: the recording is lost: \(error)")
+            }
+        }
+        spools.removeAll()
     }
 
     /// Messages that came without being asked for (between frames).
@@ -168,6 +192,8 @@ public final class PreviewProxyApp: WindowApp {
         switch message {
         case .dirty: requestFrame?()
         case .running(let name): runningPreview = name.isEmpty ? nil : name
+        case .recording(let spool, let output): spools[spool] = output
+        case .recorded(let spool): spools[spool] = nil
         default: break
         }
     }
@@ -207,6 +233,8 @@ public final class PreviewProxyApp: WindowApp {
             process.terminate()
             return process.wait(timeout: nil) ?? 0
         }()
+        drainLeftovers(of: process)
+        recoverRecordings()
         var failed = PreviewFailure(
             status: status, crash: process.crashText, preview: runningPreview ?? soleShownPreview,
             sources: sources.files, hungAfter: hungAfter)

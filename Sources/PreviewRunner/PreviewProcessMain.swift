@@ -13,7 +13,8 @@ import PreviewSeam
 /// supervised by `loaderlab preview` (never by a person).
 ///
 ///     loaderlab-preview-process --channel FD --library PATH [--image-folder DIR]...
-///         [--failed ID REASON]... (--serve [--frame FD] [--loader ID] | --command ARGS...)
+///         [--failed ID REASON]...
+///         (--serve [--frame FD] [--loader ID] [--spool-folder DIR] | --command ARGS...)
 ///
 /// It loads the library, then either serves a window (`PreviewServer`: the gallery of the
 /// previews drawn into the shared frame on request) or runs one headless command (`render`,
@@ -30,6 +31,7 @@ public enum PreviewProcessMain {
         var failures: [String: String] = [:]
         var serve = false
         var loaderID: String?
+        var spoolFolder: String?
         var command: [String] = []
     }
 
@@ -59,7 +61,7 @@ public enum PreviewProcessMain {
             guard arguments.frame >= 0 else { fail("--serve needs --frame", status: 2) }
             let server = PreviewServer(
                 channel: channel, frame: SharedFrame(descriptor: arguments.frame), catalog: catalog,
-                loaderID: arguments.loaderID)
+                loaderID: arguments.loaderID, spoolFolder: arguments.spoolFolder)
             server.run()
         }
         exit(runCommand(arguments.command, catalog: catalog, activity: activity))
@@ -90,6 +92,7 @@ public enum PreviewProcessMain {
                 let id = try value("--failed")
                 a.failures[id] = try value("--failed")
             case "--loader": a.loaderID = try value("--loader")
+            case "--spool-folder": a.spoolFolder = try value("--spool-folder")
             case "--serve": a.serve = true
             case "--command":
                 a.command = Array(raw[(i + 1)...])

@@ -29,7 +29,10 @@ final class PreviewServer {
 
     private let activity: PreviewActivity?
 
-    init(channel: SeamChannel, frame: SharedFrame, catalog: PreviewCatalog, loaderID: String?) {
+    init(
+        channel: SeamChannel, frame: SharedFrame, catalog: PreviewCatalog, loaderID: String?,
+        spoolFolder: String?
+    ) {
         self.channel = channel
         activity = catalog.activity
         self.frame = frame
@@ -53,6 +56,10 @@ final class PreviewServer {
             exit(0)
         }
         gallery = GalleryApp(infos: shown, single: single) { catalog.makeSession(id: $0, size: $1) }
+        gallery.recorder.spoolFolder = spoolFolder
+        gallery.recorder.spoolChanged = { spool, output, started in
+            try? channel.send(started ? .recording(spool: spool, output: output) : .recorded(spool: spool))
+        }
     }
 
     func run() -> Never {
@@ -118,7 +125,7 @@ final class PreviewServer {
             drawFrame(full: full)
         case .quit:
             finish(0)
-        case .ready, .drawn, .dirty, .running, .alive:
+        case .ready, .drawn, .dirty, .running, .alive, .recording, .recorded:
             // Only the preview process says these.
             break
         }

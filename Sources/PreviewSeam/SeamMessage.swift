@@ -38,6 +38,11 @@ public enum SeamMessage: Equatable, Sendable {
     case running(String)
     /// Headless work goes on (the supervisor's watchdog is reset).
     case alive
+    /// A V recording keeps its frames in `spool` as well, for its file `output`
+    /// (`RecordingSpool`): if the process dies, the window side writes the file from it.
+    case recording(spool: String, output: String)
+    /// The spool is gone: its recording was written or failed by the preview process itself.
+    case recorded(spool: String)
 
     /// A drawn frame's report.
     public struct Drawn: Equatable, Sendable {
@@ -111,6 +116,10 @@ extension SeamMessage {
             w.add("running", Self.escape(name))
         case .alive:
             w.add("alive")
+        case .recording(let spool, let output):
+            w.add("recording", Self.escape(spool), Self.escape(output))
+        case .recorded(let spool):
+            w.add("recorded", Self.escape(spool))
         }
         return w.text
     }
@@ -180,6 +189,11 @@ extension SeamMessage {
             self = .running(try Self.unescape(try r.string()))
         case "alive":
             self = .alive
+        case "recording":
+            let spool = try Self.unescape(try r.string())
+            self = .recording(spool: spool, output: try Self.unescape(try r.string()))
+        case "recorded":
+            self = .recorded(spool: try Self.unescape(try r.string()))
         default:
             throw Malformed(description: "unknown message \(name.prefix(40).debugDescription)")
         }
