@@ -18,7 +18,8 @@ public struct PreviewFailure: Equatable, Sendable, CustomStringConvertible {
         case crashed
         /// It did not answer within the deadline and was stopped.
         case hung(seconds: Double)
-        /// It exited by itself (a call to `exit`), with this status.
+        /// It exited by itself (a preview's call to `exit`, whose line the report, taken on the
+        /// way out, gives), with this status.
         case exited(Int32)
     }
 
@@ -31,6 +32,9 @@ public struct PreviewFailure: Equatable, Sendable, CustomStringConvertible {
     public var location: String?
     /// The function at `location`, as the backtracer names it.
     public var function: String?
+    /// The preview's code is to blame (a trap, a signal, a hang, its own `exit`); false when
+    /// the preview process stopped by its own decision (it said why on standard error).
+    public var isPreviewsFault: Bool
 
     /// One title line: `"Spinner" crashed` (or hung, or exited).
     public var title: String {
@@ -66,10 +70,11 @@ public struct PreviewFailure: Equatable, Sendable, CustomStringConvertible {
         let signalled = (status & 0x7f) != 0 && (status & 0x7f) != 0x7f
         let frames = Self.frames(fromReport: crash.report)
         let description = Self.reportDescription(crash.report)
+        isPreviewsFault = hungAfter != nil || signalled || crash.report != nil
         if let hungAfter {
             kind = .hung(seconds: hungAfter)
             reason = "its code did not return, and the preview process was stopped"
-        } else if signalled || crash.report != nil {
+        } else if signalled {
             kind = .crashed
             reason =
                 crash.message.map(Self.stripRuntimeLocation)
@@ -77,7 +82,9 @@ public struct PreviewFailure: Equatable, Sendable, CustomStringConvertible {
         } else {
             let code = (status >> 8) & 0xff
             kind = .exited(code)
-            reason = "the preview process exited with status \(code) while previews ran"
+            reason =
+                crash.report == nil
+                ? "the preview process stopped (exit status \(code))" : "a preview called exit(\(code))"
         }
         let sourceSet = Set(sources.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
         // The user's own frame even at line 0 (an instruction the compiler attributes to no

@@ -11,11 +11,6 @@ import X11Host
 /// stack overflow, a call to `exit` — takes this one down: the window (`PreviewProxyApp`)
 /// shows what happened, and a headless command reports it and exits 1.
 public enum PreviewMain {
-    /// How long headless work may go without a sign of progress (a scene update, a frame
-    /// written) before the preview process is taken as hung. Longer than a window's frame:
-    /// encoding a recording's last frames is quiet work of the engine's own.
-    public static let headlessDeadline = 10.0
-
     /// Runs the command; `arguments` are those after `preview`.
     @MainActor
     public static func run(_ arguments: [String]) -> Never {
@@ -113,6 +108,7 @@ public enum PreviewMain {
         case .command(let arguments): command = arguments
         }
         let named = command.indices.dropLast().first { command[$0] == "--loader" }.map { command[$0 + 1] }
+        let deadline = PreviewDeadlines.current().headless
         var failures: [(id: String, reason: String)] = []
         while true {
             var arguments = ["--library", library]
@@ -130,8 +126,8 @@ public enum PreviewMain {
             var hung: Double?
             watching: while true {
                 do {
-                    guard let message = try process.channel.receive(timeout: headlessDeadline) else {
-                        hung = headlessDeadline
+                    guard let message = try process.channel.receive(timeout: deadline) else {
+                        hung = deadline
                         process.stopForBacktrace()
                         break watching
                     }

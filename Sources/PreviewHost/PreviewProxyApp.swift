@@ -18,15 +18,12 @@ import PreviewSeam
 /// build cancels it.
 ///
 /// **Failures.** When the preview process crashes, exits, or does not answer a frame within
-/// `frameDeadline`, the window keeps its last frame, dimmed, and says over it which preview it
+/// `PreviewDeadlines.frame`, the window keeps its last frame, dimmed, and says over it which preview it
 /// was, why, and the user's line (`PreviewFailure`; also on standard error). Q and Esc still
 /// quit; R, or the next good build, starts a new preview process with the same view.
 @MainActor
 public final class PreviewProxyApp: WindowApp {
-    /// How long a frame may take before the preview process is taken as hung.
-    public static let frameDeadline = 2.0
-    /// How long loading the library and making the previews may take.
-    public static let startDeadline = 10.0
+    private let deadlines = PreviewDeadlines.current()
     /// What dims the last frame under a failure.
     static let dimming = Color(red: 0, green: 0, blue: 0, alpha: 0.55)
 
@@ -130,7 +127,7 @@ public final class PreviewProxyApp: WindowApp {
         overlayStale = true
         processStartedAt = SeamChannel.now()
         // The first answer: the previews are loaded (or the process failed on the way).
-        guard let ready = waitFor(started, deadline: Self.startDeadline, until: { if case .ready = $0 { true } else { false } })
+        guard let ready = waitFor(started, deadline: deadlines.start, until: { if case .ready = $0 { true } else { false } })
         else { return }
         if case .ready(let title, let preferred) = ready {
             remoteTitle = title
@@ -235,16 +232,13 @@ public final class PreviewProxyApp: WindowApp {
         }()
         drainLeftovers(of: process)
         recoverRecordings()
-        var failed = PreviewFailure(
+        let failed = PreviewFailure(
             status: status, crash: process.crashText, preview: runningPreview ?? soleShownPreview,
             sources: sources.files, hungAfter: hungAfter)
-        if case .exited(0) = failed.kind, userQuit { return }
-        if failed.preview == nil, failed.kind == .exited(0) {
-            failed.reason = "a preview called exit(0)"
-        }
+        if !failed.isPreviewsFault, userQuit { return }
         failure = failed
         overlayStale = true
-        StandardStream.error.report("loaderlab: preview: " + failed.description)
+        if failed.isPreviewsFault { StandardStream.error.report("loaderlab: preview: " + failed.description) }
         requestFrame?()
     }
 
@@ -381,7 +375,7 @@ public final class PreviewProxyApp: WindowApp {
         if problem != nil { full = true }
         send(.frame(full: full))
         guard self.process != nil,
-            case .drawn(let drawn) = waitFor(process, deadline: Self.frameDeadline, until: {
+            case .drawn(let drawn) = waitFor(process, deadline: deadlines.frame, until: {
                 if case .drawn = $0 { true } else { false }
             })
         else {

@@ -39,7 +39,13 @@ public enum PreviewProcessMain {
     public static func run(_ raw: [String]) -> Never {
         // Gone with the supervisor, however it ends (even SIGKILL): a preview never outlives it.
         _ = loaderlab_parent_death_signal(SIGKILL)
-        if getppid() == 1 { exit(1) }
+        if getppid() == 1 { end(1) }
+        // A preview's own `exit` is a failure to report: the handler asks the runtime's
+        // backtracer for a report (SIGQUIT, which it answers and returns from), so the
+        // supervisor learns the user's line; the exit then goes on with the preview's status.
+        atexit {
+            if !PreviewProcessMain.exitIsOurs { raise(SIGQUIT) }
+        }
         let arguments: Arguments
         do {
             arguments = try parse(raw)
@@ -64,7 +70,7 @@ public enum PreviewProcessMain {
                 loaderID: arguments.loaderID, spoolFolder: arguments.spoolFolder)
             server.run()
         }
-        exit(runCommand(arguments.command, catalog: catalog, activity: activity))
+        end(runCommand(arguments.command, catalog: catalog, activity: activity))
     }
 
     static func parse(_ raw: [String]) throws -> Arguments {
@@ -143,8 +149,17 @@ public enum PreviewProcessMain {
         }
     }
 
+    /// Set just before this program's own exits; any other is a preview's `exit`.
+    nonisolated(unsafe) static var exitIsOurs = false
+
+    /// Exits with `status`, as this program (not a preview) decided.
+    static func end(_ status: Int32) -> Never {
+        exitIsOurs = true
+        exit(status)
+    }
+
     static func fail(_ message: String, status: Int32) -> Never {
         StandardStream.error.report("loaderlab: preview: " + message)
-        exit(status)
+        end(status)
     }
 }

@@ -43,7 +43,7 @@ final class PreviewServer {
             let names = infos.map(\.id).joined(separator: ", ")
             StandardStream.error.report(
                 "loaderlab: preview: unknown preview \(loaderID ?? "") (the previews: \(names))")
-            exit(2)
+            PreviewProcessMain.end(2)
         }
         // Ready before the gallery is made: making it runs the previews' set-up, which may never
         // return, and the window should open and say so rather than wait.
@@ -53,7 +53,7 @@ final class PreviewServer {
                 .ready(
                     title: "LoaderLab preview", preferredSize: GalleryApp.preferredSize(for: shown, single: single)))
         } catch {
-            exit(0)
+            PreviewProcessMain.end(0)
         }
         gallery = GalleryApp(infos: shown, single: single) { catalog.makeSession(id: $0, size: $1) }
         gallery.recorder.spoolFolder = spoolFolder
@@ -167,6 +167,6 @@ final class PreviewServer {
 
     private func finish(_ status: Int32) -> Never {
         gallery.willQuit()
-        exit(status)
+        PreviewProcessMain.end(status)
     }
 }
