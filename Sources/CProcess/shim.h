@@ -30,4 +30,27 @@ static inline int loaderlab_parent_death_signal(int sig) {
 static inline int loaderlab_thread_kill(int pid, int tid, int sig) {
     return (int)syscall(SYS_tgkill, pid, tid, sig);
 }
+
+// Return addresses of the calling thread (glibc's execinfo, which unwinds through the C
+// library's own frames by their unwind tables, as `exit`'s handlers need).
+extern int backtrace(void **buffer, int size);
+
+// dladdr's answer, laid out as glibc's Dl_info (declared here: glibc shows it only to
+// _GNU_SOURCE).
+typedef struct {
+    const char *dli_fname;
+    void *dli_fbase;
+    const char *dli_sname;
+    void *dli_saddr;
+} loaderlab_dl_info;
+extern int dladdr(const void *address, loaderlab_dl_info *info);
+
+/// The file of the loaded image holding `address`, and where it is loaded; 1, or 0 if none.
+static inline int loaderlab_image_of(const void *address, const char **path, void **base) {
+    loaderlab_dl_info info;
+    if (!dladdr(address, &info) || !info.dli_fname) return 0;
+    *path = info.dli_fname;
+    *base = info.dli_fbase;
+    return 1;
+}
 #endif

@@ -64,13 +64,18 @@ public struct PreviewFailure: Equatable, Sendable, CustomStringConvertible {
     /// Reads what a process that ended with `status` left behind. `sources` are the preview's
     /// files (absolute), `hungAfter` the deadline it missed (nil: it was not stopped for that).
     public init(
-        status: Int32, crash: CrashText, preview: String?, sources: [String], hungAfter: Double? = nil
+        status: Int32, crash: CrashText, preview: String?, sources: [String], hungAfter: Double? = nil,
+        symbolizer: PreviewSymbolizer? = nil
     ) {
         self.preview = preview
         let signalled = (status & 0x7f) != 0 && (status & 0x7f) != 0x7f
-        let frames = Self.frames(fromReport: crash.report)
+        var frames = Self.frames(fromReport: crash.report)
+        if frames.isEmpty, let sites = crash.exitSites, let symbolizer {
+            frames = symbolizer.frames(library: sites.library, offsets: sites.offsets)
+        }
         let description = Self.reportDescription(crash.report)
-        isPreviewsFault = hungAfter != nil || signalled || crash.report != nil
+        let calledExit = crash.exitSites != nil
+        isPreviewsFault = hungAfter != nil || signalled || crash.report != nil || calledExit
         if let hungAfter {
             kind = .hung(seconds: hungAfter)
             reason = "its code did not return, and the preview process was stopped"
@@ -82,9 +87,7 @@ public struct PreviewFailure: Equatable, Sendable, CustomStringConvertible {
         } else {
             let code = (status >> 8) & 0xff
             kind = .exited(code)
-            reason =
-                crash.report == nil
-                ? "the preview process stopped (exit status \(code))" : "a preview called exit(\(code))"
+            reason = calledExit ? "a preview called exit(\(code))" : "the preview process stopped (exit status \(code))"
         }
         let sourceSet = Set(sources.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
         // The user's own frame even at line 0 (an instruction the compiler attributes to no
@@ -121,7 +124,8 @@ public struct PreviewFailure: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    struct Frame: Equatable {
+    /// One frame of a backtrace, top first.
+    public struct Frame: Equatable, Sendable {
         var function: String?
         var file: String?
         var line: Int?

@@ -61,7 +61,9 @@ public enum PreviewMain {
             // Headless: a failed build is the answer.
             let status =
                 library.map {
-                    runHeadless(command.mode, library: $0, sources: sources, executable: executable)
+                    runHeadless(
+                        command.mode, library: $0, sources: sources, executable: executable,
+                        symbolizer: PreviewSymbolizer(compiler: builder.toolchain.compiler))
                 } ?? 1
             builder.removeWorkFolder()
             exit(status)
@@ -99,7 +101,8 @@ public enum PreviewMain {
     /// preview that failed, its cell showing why, so every other preview is still drawn.
     @MainActor
     static func runHeadless(
-        _ mode: PreviewCommand.Mode, library: String, sources: PreviewSources, executable: String
+        _ mode: PreviewCommand.Mode, library: String, sources: PreviewSources, executable: String,
+        symbolizer: PreviewSymbolizer?
     ) -> Int32 {
         let command: [String]
         switch mode {
@@ -138,14 +141,15 @@ public enum PreviewMain {
                 }
             }
             let status = process.wait(timeout: nil) ?? 0
-            let exitedNormally = (status & 0x7f) == 0 && hung == nil && process.crashText.report == nil
+            let crash = process.crashText
+            let exitedNormally = (status & 0x7f) == 0 && hung == nil && crash.report == nil && crash.exitSites == nil
             if exitedNormally {
                 let code = (status >> 8) & 0xff
                 return failures.isEmpty ? code : 1
             }
             let failure = PreviewFailure(
-                status: status, crash: process.crashText, preview: running, sources: sources.files,
-                hungAfter: hung)
+                status: status, crash: crash, preview: running, sources: sources.files, hungAfter: hung,
+                symbolizer: symbolizer)
             StandardStream.error.report("loaderlab: preview: " + failure.description)
             guard command.first == "sheet", let id = running, !failures.contains(where: { $0.id == id })
             else { return 1 }

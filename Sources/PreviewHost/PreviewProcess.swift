@@ -184,6 +184,13 @@ public struct CrashText: Sendable, Equatable {
     public var message: String?
     /// The backtracer's report (JSON), if it wrote one.
     public var report: String?
+    /// Where a preview called `exit`: the library and offsets into it (`ExitSiteFormat`).
+    public var exitSites: (library: String, offsets: [UInt])?
+
+    public static func == (a: CrashText, b: CrashText) -> Bool {
+        a.message == b.message && a.report == b.report && a.exitSites?.library == b.exitSites?.library
+            && a.exitSites?.offsets == b.exitSites?.offsets
+    }
 }
 
 /// A value behind a lock.
@@ -238,6 +245,7 @@ final class ErrorStream: @unchecked Sendable {
         // An empty line is held back: the runtime prints one before the backtracer's banner.
         var heldBlank = false
         var inReport = false
+        var exitSites: (library: String, offsets: [UInt])?
         var report = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 16384)
         while true {
@@ -260,6 +268,20 @@ final class ErrorStream: @unchecked Sendable {
                     pending.removeAll()
                     publishIfWhole(report)
                     break
+                }
+                if line.hasPrefix(ExitSiteFormat.begin + " ") {
+                    let library = (try? SeamMessage.unescape(String(line.dropFirst(ExitSiteFormat.begin.count + 1)))) ?? ""
+                    exitSites = (library, [])
+                    continue
+                }
+                if let sites = exitSites {
+                    if line == ExitSiteFormat.end {
+                        state.withLock { $0.exitSites = sites }
+                        exitSites = nil
+                    } else if line.hasPrefix("0x"), let offset = UInt(line.dropFirst(2), radix: 16) {
+                        exitSites?.offsets.append(offset)
+                    }
+                    continue
                 }
                 if heldBlank { forward("\n") }
                 heldBlank = line.isEmpty

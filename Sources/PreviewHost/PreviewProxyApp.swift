@@ -234,7 +234,8 @@ public final class PreviewProxyApp: WindowApp {
         recoverRecordings()
         let failed = PreviewFailure(
             status: status, crash: process.crashText, preview: runningPreview ?? soleShownPreview,
-            sources: sources.files, hungAfter: hungAfter)
+            sources: sources.files, hungAfter: hungAfter,
+            symbolizer: PreviewSymbolizer(compiler: builder.toolchain.compiler))
         if !failed.isPreviewsFault, userQuit { return }
         failure = failed
         overlayStale = true

@@ -40,11 +40,10 @@ public enum PreviewProcessMain {
         // Gone with the supervisor, however it ends (even SIGKILL): a preview never outlives it.
         _ = loaderlab_parent_death_signal(SIGKILL)
         if getppid() == 1 { end(1) }
-        // A preview's own `exit` is a failure to report: the handler asks the runtime's
-        // backtracer for a report (SIGQUIT, which it answers and returns from), so the
-        // supervisor learns the user's line; the exit then goes on with the preview's status.
+        // A preview's own `exit` is a failure to report, with the user's line: the handler
+        // says where `exit` was called from in the preview library (`ExitSite`).
         atexit {
-            if !PreviewProcessMain.exitIsOurs { raise(SIGQUIT) }
+            if !PreviewProcessMain.exitIsOurs { ExitSite.report(library: PreviewProcessMain.library) }
         }
         let arguments: Arguments
         do {
@@ -52,6 +51,7 @@ public enum PreviewProcessMain {
         } catch {
             fail((error as? CommandFailure)?.message ?? "\(error)", status: 2)
         }
+        library = arguments.library
         let channel = SeamChannel(descriptor: arguments.channel)
         var catalog: PreviewCatalog
         do {
@@ -151,6 +151,8 @@ public enum PreviewProcessMain {
 
     /// Set just before this program's own exits; any other is a preview's `exit`.
     nonisolated(unsafe) static var exitIsOurs = false
+    /// The preview library's path (for the exit handler, which can capture nothing).
+    nonisolated(unsafe) static var library = ""
 
     /// Exits with `status`, as this program (not a preview) decided.
     static func end(_ status: Int32) -> Never {

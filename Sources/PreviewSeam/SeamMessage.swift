@@ -303,3 +303,11 @@ private struct Reader {
 public enum PreviewLibraryEntry {
     public static let symbol = "loaderlab_preview_list"
 }
+
+/// The lines a preview process writes on standard error when a preview calls `exit`: the begin
+/// marker with the library's path (escaped as a message field), one hexadecimal offset into it
+/// a line, innermost first, then the end marker.
+public enum ExitSiteFormat {
+    public static let begin = "*** loaderlab: exit called from"
+    public static let end = "*** loaderlab: end of exit sites"
+}
