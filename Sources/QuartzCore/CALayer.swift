@@ -330,7 +330,12 @@ open class CALayer: NSObject {
             return retainedSublayers.isEmpty ? nil : retainedSublayers
         }
         set {
-            for sub in engine.sublayers { sub.removeFromSuperlayer() }
+            if CALayer.treeObserver == nil {
+                for sub in engine.sublayers { sub.removeFromSuperlayer() }
+            } else {
+                // Through the wrappers, so that the observer hears each one go.
+                for sub in engine.sublayers { LayerRegistry.wrapper(sub).removeFromSuperlayer() }
+            }
             for layer in newValue ?? [] { addSublayer(layer) }
             syncSublayers()
         }
@@ -360,14 +365,21 @@ open class CALayer: NSObject {
     }
 
     open func removeFromSuperlayer() {
+        let observer = engine.superlayer == nil ? nil : CALayer.treeObserver
+        let context = observer?.layerWillMove(self, to: nil)
         let parent = engine.superlayer.flatMap(LayerRegistry.existingWrapper)
         engine.removeFromSuperlayer()
         parent?.syncSublayers()
+        observer?.layerDidMove(self, context: context)
     }
 
     /// Runs `change`, which moves `layer` into this layer, keeping both wrappers' retained
-    /// lists in step with the engine (its old superlayer or masked layer lets it go).
+    /// lists in step with the engine (its old superlayer or masked layer lets it go), and
+    /// telling the tree observer.
     private func moving(_ layer: CALayer, _ change: () -> Void) {
+        let observer = CALayer.treeObserver
+        let context = observer?.layerWillMove(layer, to: self)
+        defer { observer?.layerDidMove(layer, context: context) }
         let oldParent = layer.engine.superlayer.flatMap(LayerRegistry.existingWrapper)
         let masked = layer.maskOwner
         change()

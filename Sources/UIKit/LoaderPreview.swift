@@ -30,7 +30,8 @@ public struct LoaderPreview {
     public var background: UIColor
     public var content: Content
 
-    /// A standalone loader: `setUp` receives the preview's root layer (bounds = size, background `background`).
+    /// A standalone loader: `setUp` receives the preview's root layer (bounds = size, background
+    /// `background`), the layer of the preview's `UIWindow`.
     public init(
         _ name: String, size: CGSize = CGSize(width: 200, height: 200),
         background: UIColor = LoaderPreview.defaultBackground, _ setUp: @escaping (CALayer) -> Void
@@ -38,7 +39,11 @@ public struct LoaderPreview {
         self.name = name
         self.size = size
         self.background = background
-        self.content = .layer(setUp)
+        // The root is a window's layer: views the code adds to it are in that window.
+        self.content = .layer { root in
+            UIWindow.hosting(root)
+            setUp(root)
+        }
     }
 
     /// A pull-to-refresh header: `setUp` receives a UIScrollView of `size` holding a list; it adds its header view (at negative y, as iOS refresh headers do) and becomes the delegate. The mouse drag pulls the list.
@@ -46,7 +51,12 @@ public struct LoaderPreview {
         _ name: String, size: CGSize = CGSize(width: 320, height: 400), background: UIColor = .white,
         _ setUp: @escaping (UIScrollView) -> Void
     ) -> LoaderPreview {
-        LoaderPreview(name: name, size: size, background: background, content: .header(setUp))
+        // The scroll view is in a window whose layer is the viewport's (its superlayer).
+        let content = Content.header { scrollView in
+            if let viewport = scrollView.layer.superlayer { UIWindow.hosting(viewport) }
+            setUp(scrollView)
+        }
+        return LoaderPreview(name: name, size: size, background: background, content: content)
     }
 
     private init(name: String, size: CGSize, background: UIColor, content: Content) {

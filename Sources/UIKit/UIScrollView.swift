@@ -40,8 +40,8 @@ extension UIScrollViewDelegate {
 /// pulled down. `contentInset` set inside `UIView.animate` slides the content to its new
 /// rest position with the block's duration and curve, as on iOS.
 ///
-/// The preview host makes the scroll view of a header preview (`init(hosting:layer:)`) and
-/// drives it: the mouse drag is the finger, and the host keeps the layer's bounds origin at
+/// The preview host makes the scroll view of a header preview (`init(hosting:layer:)`, in a
+/// window whose layer is the viewport's) and drives it: the mouse drag is the finger, and the host keeps the layer's bounds origin at
 /// the offset. A scroll view made with `init(frame:)` keeps its own layer in step and steps
 /// its motion at its scene's updates, but no pointer reaches it.
 ///
@@ -51,9 +51,9 @@ extension UIScrollViewDelegate {
 /// of the deceleration (or the edge it bounces back to).
 open class UIScrollView: UIView {
     /// The physics model.
-    package let model: ScrollView
+    package private(set) var model: ScrollView
     /// True when this view made its model (and so keeps its layer's bounds in step).
-    private let ownsModel: Bool
+    private var ownsModel: Bool
     private var observerTokens: [ScrollView.Token] = []
     private var wasDecelerating = false
     private var tickToken: (scene: Scene, token: Int)?
@@ -74,11 +74,14 @@ open class UIScrollView: UIView {
     }
 
     /// Wraps a scroll view the host owns, shown by `layer` (its bounds origin kept at the
-    /// offset by the host).
-    @_spi(LoaderLabHost) public init(hosting scrollView: ScrollView, layer: Layer) {
+    /// offset by the host). A convenience initialiser, so that subclasses see only UIKit's.
+    @_spi(LoaderLabHost) public convenience init(hosting scrollView: ScrollView, layer: Layer) {
+        self.init(frame: CGRect(origin: .zero, size: CGSize(scrollView.viewportSize)))
+        for token in observerTokens { model.removeObserver(token) }
+        observerTokens = []
         model = scrollView
         ownsModel = false
-        super.init(hostingLayer: LayerRegistry.wrapper(layer))
+        adopt(LayerRegistry.wrapper(layer))
         observe()
     }
 
@@ -145,17 +148,17 @@ open class UIScrollView: UIView {
     /// True while the content moves on after the finger lifted (flick or bounce).
     open var isDecelerating: Bool { model.isDecelerating }
 
-    open override var frame: CGRect {
-        get { super.frame }
-        set {
-            super.frame = newValue
-            if ownsModel { model.setViewportSize(newValue.size.engine, at: now) }
-        }
+    /// A new size is the model's new viewport (the host sizes the viewport of one it owns).
+    override func boundsSizeDidChange(from oldSize: CGSize) {
+        if ownsModel { model.setViewportSize(bounds.size.engine, at: now) }
     }
 
     // MARK: Events
 
     private func offsetDidChange() {
+        // Scrolling lays the scroll view out, as in UIKit (code that places views by the
+        // offset does it in `layoutSubviews()`).
+        setNeedsLayout()
         if ownsModel {
             var b = layer.engineLayer.bounds
             b.origin = model.contentOffset

@@ -9,26 +9,60 @@ import LayerKit
 /// animate only inside `UIView.animate` blocks, as on iOS, while the layers a view's code adds
 /// to it animate implicitly.
 ///
-/// `layoutSubviews()` runs after the bounds change (or `setNeedsLayout()`), once, at the next
-/// frame of the scene the view is shown in, or at `layoutIfNeeded()`.
+/// Its initialisers are UIKit's: `init(frame:)` and `init?(coder:)` are the designated ones and
+/// `init()` is `init(frame: .zero)`, so a subclass that overrides both (the usual pair) is made
+/// with `Subclass()` as on iOS.
 ///
-/// Deviations: there is no `UIResponder`, touch handling, window, Auto Layout, drawing
-/// (`draw(_:)`) or archive support (`init?(coder:)` always fails); `layerClass` may name
-/// `CALayer`, `CAShapeLayer`, `CAGradientLayer`, `CATextLayer` or `CAReplicatorLayer` (a
-/// layer class declared elsewhere cannot be made by the view, and is reported); the types are
-/// not bound to the main actor.
+/// Layout runs as UIKit runs it (UIView+Layout.swift): `layoutSubviews()` runs top down, once,
+/// before the next frame of the scene the view is shown in, after its bounds change size,
+/// `setNeedsLayout()`, or its arrival in a view (a new view is laid out before its first
+/// frame); `layoutIfNeeded()` runs a pending layout at once. A superview's new size moves and
+/// sizes its subviews by their `autoresizingMask`.
+///
+/// A view is in a window (`window`, `willMove(toWindow:)`, `didMoveToWindow()`) when its
+/// superviews lead to a `UIWindow`, or when its layer is in one's layer: a preview's root layer
+/// is a window's (`UIWindow.swift`), so a view whose layer the preview's code adds to it
+/// (`root.addSublayer(spinner.layer)`) is in that window, kept by it, and laid out.
+///
+/// Deviations: there is no `UIResponder`, touch handling, Auto Layout, drawing (`draw(_:)`) or
+/// archive support (`init?(coder:)` always fails); `layerClass` may name `CALayer`,
+/// `CAShapeLayer`, `CAGradientLayer`, `CATextLayer` or `CAReplicatorLayer` (a layer class
+/// declared elsewhere cannot be made by the view, and is reported); the types are not bound to
+/// the main actor.
 open class UIView: NSObject {
-    /// The view's layer, of `layerClass`.
-    public let layer: CALayer
-    public private(set) weak var superview: UIView?
-    public private(set) var subviews: [UIView] = []
+    /// The view's layer, of `layerClass` (or the host's, for a preview's window and scroll view).
+    public private(set) var layer: CALayer
+    public internal(set) weak var superview: UIView?
+    public internal(set) var subviews: [UIView] = []
     open var tag: Int = 0
-    private var needsLayout = true
     private var backgroundColorObject: UIColor?
     /// The tint set on this view (nil: its superview's), `UIView+Tint.swift`.
     var ownTintColor: UIColor?
     /// `isUserInteractionEnabled`: stored as set; nothing here delivers touches to views.
     open var isUserInteractionEnabled = true
+
+    /// How the subviews follow a change of this view's size (UIKit's springs and struts).
+    open var autoresizingMask: UIView.AutoresizingMask = []
+    /// True (the default): a change of this view's size resizes the subviews by their masks.
+    open var autoresizesSubviews = true
+
+    // Layout state (UIView+Layout.swift).
+    /// A layout is pending (a new view has one).
+    var needsLayout = true
+    /// The bounds size the view last knew of: a different size on its layer was set under it.
+    var lastBoundsSize = CGSize.zero
+    /// The layout pass of its scene that last laid it out.
+    var layoutPass = -1
+    /// The views of the scene it is shown in (ViewScene.swift).
+    weak var viewScene: ViewScene?
+    /// The window that keeps it alive while its layer alone puts it there (`UIWindow.swift`).
+    weak var attachingWindow: UIWindow?
+    /// True while UIKit moves its layer (the tree observer leaves that move to UIKit).
+    var isMovingLayer = false
+
+    /// Told when the bounds took a new size, before the subviews follow it (a scroll view
+    /// keeps its model's viewport in step).
+    func boundsSizeDidChange(from oldSize: CGSize) {}
 
     /// Its own tint if set, else its superview's, else the system blue (`UIView+Tint.swift`).
     open var tintColor: UIColor! {
@@ -57,6 +91,8 @@ open class UIView: NSObject {
         super.init()
         layer.engineLayer.isViewBacking = true
         layer.frame = frame
+        lastBoundsSize = layer.bounds.size
+        ViewRegistry.register(self)
     }
 
     public convenience override init() {
@@ -68,10 +104,19 @@ open class UIView: NSObject {
         return nil
     }
 
-    /// Wraps a layer the host made (a scroll view's).
-    init(hostingLayer: CALayer) {
-        layer = hostingLayer
-        super.init()
+    deinit {
+        ViewRegistry.unregister(layer.engineLayer, of: nil)
+    }
+
+    /// Makes `hosted`, a layer the host made (a preview's root, a scroll view's layer), this
+    /// view's layer in place of the one `init(frame:)` made; its values are left as they are.
+    /// Hosting happens after initialisation, so that subclasses see only UIKit's initialisers.
+    func adopt(_ hosted: CALayer) {
+        ViewRegistry.unregister(layer.engineLayer, of: self)
+        layer = hosted
+        lastBoundsSize = hosted.bounds.size
+        ViewRegistry.register(self)
+        ViewTree.didMove([self], layer: hosted.engineLayer)
     }
 
     private static func makeLayer(_ cls: AnyClass, for view: UIView.Type) -> CALayer {
@@ -92,20 +137,24 @@ open class UIView: NSObject {
 
     // MARK: Geometry
 
+    /// A new size resizes the subviews by their `autoresizingMask` at once and lays this view
+    /// out before the next frame.
     open var frame: CGRect {
         get { layer.frame }
         set {
             let old = layer.bounds.size
             layer.frame = newValue
-            if layer.bounds.size != old { setNeedsLayout() }
+            if layer.bounds.size != old { boundsSizeChanged(from: old) }
         }
     }
+    /// A new size resizes the subviews by their `autoresizingMask` at once and lays this view
+    /// out before the next frame.
     open var bounds: CGRect {
         get { layer.bounds }
         set {
             let old = layer.bounds.size
             layer.bounds = newValue
-            if layer.bounds.size != old { setNeedsLayout() }
+            if layer.bounds.size != old { boundsSizeChanged(from: old) }
         }
     }
     open var center: CGPoint {
@@ -141,38 +190,70 @@ open class UIView: NSObject {
 
     // MARK: The tree
 
+    /// The window the view is in: its superview's, or for a view with none whose layer was put
+    /// in another view's layer (a preview's root), that view's; a window's is itself.
+    open var window: UIWindow? { ViewTree.window(of: self) }
+
     open func addSubview(_ view: UIView) {
         insertSubview(view, at: subviews.count)
     }
 
     /// Inserts `view` at `index` among the subviews (clamped); its layer goes just below the
     /// layer of the subview that follows it, or on top.
+    ///
+    /// A view coming from elsewhere hears, in UIKit's order, `willMove(toWindow:)` (it and the
+    /// views in it, when their window changes), `willMove(toSuperview:)`, then after the move
+    /// `didMoveToWindow()`, `didMoveToSuperview()`, and this view `didAddSubview(_:)`; both
+    /// views (and the old superview) are laid out before the next frame.
     open func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self, !isDescendant(of: view) else { return }
         if view.superview === self, let i = subviews.firstIndex(of: view) {
+            // Only the order changes.
             subviews.remove(at: i)
-        } else {
-            view.willMove(toSuperview: self)
-            view.detach()
+            let at = min(max(index, 0), subviews.count)
+            subviews.insert(view, at: at)
+            placeLayer(of: view, at: at)
+            return
         }
-        let i = min(max(index, 0), subviews.count)
-        subviews.insert(view, at: i)
-        let isNew = view.superview !== self
+        let moved = view.layer.engineLayer
+        let carried = ViewRegistry.views(inSubtreeOf: moved)
+        let target = layer.engineLayer
+        let changes = ViewTree.windowChanges(
+            carried, parentView: { $0 === view ? self : $0.superview },
+            parentLayer: { $0 === moved ? target : $0.superlayer })
+        for change in changes { change.view.willMove(toWindow: change.window) }
+        view.willMove(toSuperview: self)
+        let oldSuperview = view.superview
+        if let oldSuperview {
+            oldSuperview.willRemoveSubview(view)
+            oldSuperview.subviews.removeAll { $0 === view }
+        }
+        let at = min(max(index, 0), subviews.count)
+        subviews.insert(view, at: at)
         view.superview = self
-        if i == 0 {
+        placeLayer(of: view, at: at)
+        ViewTree.didMove(carried, layer: moved)
+        for change in changes { change.view.didMoveToWindow() }
+        view.didMoveToSuperview()
+        didAddSubview(view)
+        oldSuperview?.setNeedsLayout()
+        view.setNeedsLayout()
+        setNeedsLayout()
+        if view.ownTintColor == nil { view.tintColorDidChangeInSubtree() }
+    }
+
+    /// Puts the layer of `view`, the subview at `index`, in place among this view's sublayers.
+    private func placeLayer(of view: UIView, at index: Int) {
+        view.isMovingLayer = true
+        defer { view.isMovingLayer = false }
+        if index == 0 {
             // At the back: below every sublayer, also those of no subview (as a table's header
             // inserted at 0 goes behind its cells — here, the preview host's list).
             layer.insertSublayer(view.layer, at: 0)
-        } else if i + 1 < subviews.count {
-            layer.insertSublayer(view.layer, below: subviews[i + 1].layer)
+        } else if index + 1 < subviews.count {
+            layer.insertSublayer(view.layer, below: subviews[index + 1].layer)
         } else {
             layer.addSublayer(view.layer)
-        }
-        if isNew {
-            view.setNeedsLayout()
-            didAddSubview(view)
-            view.didMoveToSuperview()
-            if view.ownTintColor == nil { view.tintColorDidChangeInSubtree() }
         }
     }
 
@@ -198,20 +279,29 @@ open class UIView: NSObject {
         insertSubview(view, at: 0)
     }
 
+    /// Takes the view (and its layer) out of its superview, which is laid out again. It hears,
+    /// in UIKit's order, `willMove(toSuperview: nil)`, `willMove(toWindow: nil)` (with the
+    /// views in it, when it was in a window), then after the move `didMoveToWindow()` and
+    /// `didMoveToSuperview()`. Nothing happens for a view without a superview.
     open func removeFromSuperview() {
-        guard superview != nil else { return }
-        willMove(toSuperview: nil)
-        detach()
-        didMoveToSuperview()
-    }
-
-    /// Takes the view out of its superview without telling it.
-    private func detach() {
         guard let parent = superview else { return }
+        let moved = layer.engineLayer
+        let carried = ViewRegistry.views(inSubtreeOf: moved)
+        let changes = ViewTree.windowChanges(
+            carried, parentView: { $0 === self ? nil : $0.superview },
+            parentLayer: { $0 === moved ? nil : $0.superlayer })
+        willMove(toSuperview: nil)
+        for change in changes { change.view.willMove(toWindow: change.window) }
         parent.willRemoveSubview(self)
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        isMovingLayer = true
         layer.removeFromSuperlayer()
+        isMovingLayer = false
+        ViewTree.didMove(carried, layer: moved)
+        for change in changes { change.view.didMoveToWindow() }
+        didMoveToSuperview()
+        parent.setNeedsLayout()
     }
 
     /// True when `view` is this view or one of its ancestors.
@@ -235,6 +325,10 @@ open class UIView: NSObject {
 
     open func willMove(toSuperview newSuperview: UIView?) {}
     open func didMoveToSuperview() {}
+    /// Before the view's window changes (a move into or out of a window, or between two).
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    /// After the view's window changed; `window` is the new one.
+    open func didMoveToWindow() {}
     open func didAddSubview(_ subview: UIView) {}
     open func willRemoveSubview(_ subview: UIView) {}
 
@@ -258,58 +352,55 @@ open class UIView: NSObject {
 
     // MARK: Layout
 
-    /// Lays out the subviews; the default does nothing. Called after the bounds change.
+    /// Lays out the subviews; the default does nothing. UIKit calls it before the next frame
+    /// after the bounds change size or `setNeedsLayout()`, superviews before their subviews.
     open func layoutSubviews() {}
 
-    /// Asks for `layoutSubviews()` at the next frame (or at `layoutIfNeeded()`).
+    /// Asks for `layoutSubviews()` before the next frame (or at `layoutIfNeeded()`); many
+    /// calls before then make one layout.
     open func setNeedsLayout() {
         needsLayout = true
-        LayoutQueue.enqueue(self)
+        ViewScene.layoutRequested(for: self)
     }
 
-    /// Runs a pending layout now, this view's first, then its subviews'.
+    /// Runs a pending layout now: from the outermost of this view and the superviews above it
+    /// that wait for layout (as `CALayer.layoutIfNeeded()` goes up), that view's first, then
+    /// its subviews' in turn.
     open func layoutIfNeeded() {
-        if needsLayout {
-            needsLayout = false
-            layoutSubviews()
+        var top = self
+        while let parent = top.superview, parent.needsLayout || parent.bounds.size != parent.lastBoundsSize {
+            top = parent
         }
-        for sub in subviews { sub.layoutIfNeeded() }
-    }
-}
-
-/// Views waiting for `layoutSubviews()`; laid out at their scene's next update.
-enum LayoutQueue {
-    private final class Entry {
-        weak var view: UIView?
-        init(_ view: UIView) { self.view = view }
+        top.layOutSubtree(pass: nil)
     }
 
-    private static let lock = NSLock()
-    /// The views waiting, by scene.
-    nonisolated(unsafe) private static var pending: [ObjectIdentifier: [Entry]] = [:]
+    // MARK: Sizing
 
-    static func enqueue(_ view: UIView) {
-        guard let scene = view.layer.engineLayer.scene else { return }
-        let id = ObjectIdentifier(scene)
-        lock.lock()
-        let isFirst = pending[id] == nil
-        if pending[id, default: []].contains(where: { $0.view === view }) == false {
-            pending[id, default: []].append(Entry(view))
-        }
-        lock.unlock()
-        guard isFirst else { return }
-        let root = scene.root
-        scene.schedule(at: root.convertTime(scene.currentTime, from: nil), on: root) {
-            flush(id)
-        }
+    /// The size the view's content wants, without Auto Layout's constraints: by default none
+    /// (`UIView.noIntrinsicMetric` both ways). Code that lays views out by hand reads it.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
-    /// Lays out every view waiting in one scene, outermost first.
-    private static func flush(_ id: ObjectIdentifier) {
-        lock.lock()
-        let views = pending.removeValue(forKey: id)?.compactMap(\.view) ?? []
-        lock.unlock()
-        let roots = views.filter { v in !views.contains { $0 !== v && v.isDescendant(of: $0) } }
-        for v in roots { v.layoutIfNeeded() }
+    /// Says the intrinsic size changed: the superview, which places this view, is laid out
+    /// again before the next frame.
+    open func invalidateIntrinsicContentSize() {
+        superview?.setNeedsLayout()
+    }
+
+    /// The size that best fits `size`; by default the view's current size, as UIKit's.
+    open func sizeThatFits(_ size: CGSize) -> CGSize {
+        bounds.size
+    }
+
+    /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its top-left corner (its centre
+    /// when it has a transform).
+    open func sizeToFit() {
+        let size = sizeThatFits(bounds.size)
+        if CATransform3DIsIdentity(layer.transform) {
+            frame = CGRect(origin: frame.origin, size: size)
+        } else {
+            bounds = CGRect(origin: bounds.origin, size: size)
+        }
     }
 }
