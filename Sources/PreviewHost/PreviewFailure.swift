@@ -83,6 +83,7 @@ public struct PreviewFailure: Equatable, Sendable, CustomStringConvertible {
             kind = .crashed
             reason =
                 crash.message.map(Self.stripRuntimeLocation)
+                ?? Self.recursion(in: frames).map { "Stack overflow: endless recursion in \($0)" }
                 ?? description ?? Self.signalName(status & 0x7f)
         } else {
             let code = (status >> 8) & 0xff
@@ -159,6 +160,15 @@ public struct PreviewFailure: Equatable, Sendable, CustomStringConvertible {
                 line: location?["line"] as? Int,
                 isRuntime: image.hasPrefix("libswift") || image.hasPrefix("libc.") || image.hasPrefix("libFoundation"))
         }
+    }
+
+    /// The function that fills the stack when a crash is a stack overflow: the backtrace is
+    /// long and the top function recurs through most of it (the backtracer keeps the first
+    /// frames of a deep stack, so a handful of them all in one function tells it).
+    static func recursion(in frames: [Frame]) -> String? {
+        guard frames.count >= 16, let top = frames.first?.function else { return nil }
+        let head = frames.prefix(16)
+        return head.filter { $0.function == top }.count >= 12 ? top : nil
     }
 
     /// `inner(_:_:) + 47` → `inner(_:_:)`.
