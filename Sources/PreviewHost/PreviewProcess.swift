@@ -187,6 +187,14 @@ public struct CrashText: Sendable, Equatable {
     /// Where a preview called `exit`: the library and offsets into it (`ExitSiteFormat`).
     public var exitSites: (library: String, offsets: [UInt])?
 
+    public init(
+        message: String? = nil, report: String? = nil, exitSites: (library: String, offsets: [UInt])? = nil
+    ) {
+        self.message = message
+        self.report = report
+        self.exitSites = exitSites
+    }
+
     public static func == (a: CrashText, b: CrashText) -> Bool {
         a.message == b.message && a.report == b.report && a.exitSites?.library == b.exitSites?.library
             && a.exitSites?.offsets == b.exitSites?.offsets
