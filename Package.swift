@@ -56,7 +56,8 @@ let package = Package(
         .target(name: "HostSeam", dependencies: ["LayerKit"]),
         // The app without a window system: gallery, playback, keys, HUD, commands.
         .target(
-            name: "LoaderLab", dependencies: ["HostSeam", "LayerKit", "LayerKitCairo", "RefreshKit", "Loaders"]),
+            name: "LoaderLab",
+            dependencies: ["HostSeam", "LayerKit", "LayerKitCairo", "RefreshKit", "Loaders"]),
         // Window, events, paced render loop, presenting frames.
         .target(name: "X11Host", dependencies: ["HostSeam", "LayerKit", "CX11"]),
         // The messages between `loaderlab preview` and its preview process, and the shared
@@ -135,7 +136,9 @@ let package = Package(
         ),
         .testTarget(
             name: "LoaderLabTests",
-            dependencies: ["LoaderLab", "HostSeam", "Loaders", "LayerKit", "LayerKitCairo", "SnapshotTesting"]
+            dependencies: [
+                "LoaderLab", "HostSeam", "Loaders", "LayerKit", "LayerKitCairo", "SnapshotTesting",
+            ]
         ),
         .testTarget(
             name: "CompatTests",

@@ -1,5 +1,5 @@
-import HostSeam
 import Foundation
+import HostSeam
 import LayerKit
 import LayerKitCairo
 import Loaders

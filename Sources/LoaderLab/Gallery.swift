@@ -1,5 +1,5 @@
-import HostSeam
 import Foundation
+import HostSeam
 import LayerKit
 import LayerKitCairo
 import Loaders
@@ -135,7 +135,9 @@ public final class GalleryApp: WindowApp {
     public nonisolated static func tileID(of layer: Layer) -> String? {
         var l: Layer? = layer
         while let current = l {
-            if let name = current.name, name.hasPrefix(tilePrefix) { return String(name.dropFirst(tilePrefix.count)) }
+            if let name = current.name, name.hasPrefix(tilePrefix) {
+                return String(name.dropFirst(tilePrefix.count))
+            }
             l = current.superlayer
         }
         return nil

@@ -33,7 +33,8 @@ public final class RecordingSpool {
         self.framesPerSecond = framesPerSecond
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw Failure(description: "cannot make the recording spool \(path): \(String(cString: strerror(errno)))")
+            throw Failure(
+                description: "cannot make the recording spool \(path): \(String(cString: strerror(errno)))")
         }
         var header = Self.magic
         for v in [width, height, framesPerSecond] {

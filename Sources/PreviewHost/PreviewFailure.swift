@@ -55,7 +55,9 @@ public struct PreviewFailure: Equatable, Sendable, CustomStringConvertible {
         return lines
     }
 
-    public var description: String { ([title + ": " + reason] + details.dropFirst()).joined(separator: "\n  ") }
+    public var description: String {
+        ([title + ": " + reason] + details.dropFirst()).joined(separator: "\n  ")
+    }
 
     static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
@@ -88,7 +90,9 @@ public struct PreviewFailure: Equatable, Sendable, CustomStringConvertible {
         } else {
             let code = (status >> 8) & 0xff
             kind = .exited(code)
-            reason = calledExit ? "a preview called exit(\(code))" : "the preview process stopped (exit status \(code))"
+            reason =
+                calledExit
+                ? "a preview called exit(\(code))" : "the preview process stopped (exit status \(code))"
         }
         let sourceSet = Set(sources.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
         // The user's own frame even at line 0 (an instruction the compiler attributes to no
@@ -106,7 +110,8 @@ public struct PreviewFailure: Equatable, Sendable, CustomStringConvertible {
     /// `Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range` → `Fatal error:
     /// Index out of range` (the runtime's own file is no help; the user's line comes apart).
     static func stripRuntimeLocation(_ line: String) -> String {
-        for marker in ["Fatal error:", "Precondition failed:", "Assertion failed:", "Unexpectedly found nil"] {
+        for marker in ["Fatal error:", "Precondition failed:", "Assertion failed:", "Unexpectedly found nil"]
+        {
             if let r = line.range(of: marker) { return String(line[r.lowerBound...]) }
         }
         return line
@@ -156,9 +161,12 @@ public struct PreviewFailure: Equatable, Sendable, CustomStringConvertible {
             let image = f["image"] as? String ?? ""
             return Frame(
                 function: description.map(Self.functionName),
-                file: (location?["file"] as? String).map { URL(fileURLWithPath: $0).standardizedFileURL.path },
+                file: (location?["file"] as? String).map {
+                    URL(fileURLWithPath: $0).standardizedFileURL.path
+                },
                 line: location?["line"] as? Int,
-                isRuntime: image.hasPrefix("libswift") || image.hasPrefix("libc.") || image.hasPrefix("libFoundation"))
+                isRuntime: image.hasPrefix("libswift") || image.hasPrefix("libc.")
+                    || image.hasPrefix("libFoundation"))
         }
     }
 

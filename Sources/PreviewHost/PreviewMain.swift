@@ -142,7 +142,8 @@ public enum PreviewMain {
             }
             let status = process.wait(timeout: nil) ?? 0
             let crash = process.crashText
-            let exitedNormally = (status & 0x7f) == 0 && hung == nil && crash.report == nil && crash.exitSites == nil
+            let exitedNormally =
+                (status & 0x7f) == 0 && hung == nil && crash.report == nil && crash.exitSites == nil
             if exitedNormally {
                 let code = (status >> 8) & 0xff
                 return failures.isEmpty ? code : 1

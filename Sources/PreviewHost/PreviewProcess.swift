@@ -37,7 +37,8 @@ public final class PreviewProcess: @unchecked Sendable {
         let path = (exe as NSString).deletingLastPathComponent + "/loaderlab-preview-process"
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw PreviewToolchain.Missing(
-                description: "the preview process \(path) is missing: build it with `make` (or `make release`)")
+                description:
+                    "the preview process \(path) is missing: build it with `make` (or `make release`)")
         }
         return path
     }
@@ -278,7 +279,9 @@ final class ErrorStream: @unchecked Sendable {
                     break
                 }
                 if line.hasPrefix(ExitSiteFormat.begin + " ") {
-                    let library = (try? SeamMessage.unescape(String(line.dropFirst(ExitSiteFormat.begin.count + 1)))) ?? ""
+                    let library =
+                        (try? SeamMessage.unescape(String(line.dropFirst(ExitSiteFormat.begin.count + 1))))
+                        ?? ""
                     exitSites = (library, [])
                     continue
                 }

@@ -87,7 +87,8 @@ public final class PreviewProxyApp: WindowApp {
         watcher = SourceWatcher { [weak self] in self?.sourcesChanged() }
         watcher?.watch(sources.folders + Self.folderPaths(paths))
         if watcher == nil {
-            StandardStream.error.report("loaderlab: preview: cannot watch the sources (inotify); no live reload")
+            StandardStream.error.report(
+                "loaderlab: preview: cannot watch the sources (inotify); no live reload")
         }
         if library != nil { startProcess() }
     }
@@ -127,7 +128,9 @@ public final class PreviewProxyApp: WindowApp {
         overlayStale = true
         processStartedAt = SeamChannel.now()
         // The first answer: the previews are loaded (or the process failed on the way).
-        guard let ready = waitFor(started, deadline: deadlines.start, until: { if case .ready = $0 { true } else { false } })
+        guard
+            let ready = waitFor(
+                started, deadline: deadlines.start, until: { if case .ready = $0 { true } else { false } })
         else { return }
         if case .ready(let title, let preferred) = ready {
             remoteTitle = title
@@ -226,10 +229,12 @@ public final class PreviewProxyApp: WindowApp {
         readSource = nil
         self.process = nil
         if hungAfter != nil { process.stopForBacktrace() }
-        let status = process.wait(timeout: 5) ?? {
-            process.terminate()
-            return process.wait(timeout: nil) ?? 0
-        }()
+        let status =
+            process.wait(timeout: 5)
+            ?? {
+                process.terminate()
+                return process.wait(timeout: nil) ?? 0
+            }()
         drainLeftovers(of: process)
         recoverRecordings()
         let failed = PreviewFailure(
@@ -367,8 +372,12 @@ public final class PreviewProxyApp: WindowApp {
         var full = fullRedraw
         if announcedBuffer?.width != buffer.width || announcedBuffer?.height != buffer.height {
             try frame.reserve(width: buffer.width, height: buffer.height)
-            try frame.map(width: buffer.width, height: buffer.height, stride: SharedFrame.stride(width: buffer.width))
-            send(.buffer(width: buffer.width, height: buffer.height, stride: SharedFrame.stride(width: buffer.width)))
+            try frame.map(
+                width: buffer.width, height: buffer.height, stride: SharedFrame.stride(width: buffer.width))
+            send(
+                .buffer(
+                    width: buffer.width, height: buffer.height,
+                    stride: SharedFrame.stride(width: buffer.width)))
             announcedBuffer = (buffer.width, buffer.height)
             full = true
         }
@@ -376,9 +385,11 @@ public final class PreviewProxyApp: WindowApp {
         if problem != nil { full = true }
         send(.frame(full: full))
         guard self.process != nil,
-            case .drawn(let drawn) = waitFor(process, deadline: deadlines.frame, until: {
-                if case .drawn = $0 { true } else { false }
-            })
+            case .drawn(let drawn) = waitFor(
+                process, deadline: deadlines.frame,
+                until: {
+                    if case .drawn = $0 { true } else { false }
+                })
         else {
             return nil
         }
@@ -427,7 +438,9 @@ public final class PreviewProxyApp: WindowApp {
             wrapping: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
         let canvas = try Canvas(surface: surface)
         canvas.scale(scale, scale)
-        body(canvas, Rect(x: 0, y: 0, width: Double(buffer.width) / scale, height: Double(buffer.height) / scale))
+        body(
+            canvas,
+            Rect(x: 0, y: 0, width: Double(buffer.width) / scale, height: Double(buffer.height) / scale))
         surface.flush()
     }
 

@@ -46,7 +46,8 @@ public struct PreviewSymbolizer: Sendable {
 
     private func demangle(_ names: [String]) -> [String] {
         guard let demangler, !names.isEmpty else { return names }
-        let out = run(demangler, ["--compact", "--simplified"] + names).split(separator: "\n").map(String.init)
+        let out = run(demangler, ["--compact", "--simplified"] + names).split(separator: "\n").map(
+            String.init)
         return out.count == names.count ? out : names
     }
 

@@ -22,10 +22,11 @@ enum ExitSite {
         let capacity = 128
         var addresses = [UnsafeMutableRawPointer?](repeating: nil, count: capacity)
         let count = addresses.withUnsafeMutableBufferPointer { backtrace($0.baseAddress, Int32(capacity)) }
-        let real = realpath(library, nil).map { p in
-            defer { free(p) }
-            return String(cString: p)
-        } ?? library
+        let real =
+            realpath(library, nil).map { p in
+                defer { free(p) }
+                return String(cString: p)
+            } ?? library
         var lines: [String] = []
         for address in addresses.prefix(Int(max(0, count))) {
             guard let address, lines.count < maximumFrames else { continue }

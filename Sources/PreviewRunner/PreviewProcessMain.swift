@@ -77,7 +77,9 @@ public enum PreviewProcessMain {
         var a = Arguments()
         var i = 0
         func value(_ flag: String) throws -> String {
-            guard i + 1 < raw.count else { throw CommandFailure(message: "\(flag) needs a value", exitCode: 2) }
+            guard i + 1 < raw.count else {
+                throw CommandFailure(message: "\(flag) needs a value", exitCode: 2)
+            }
             i += 1
             return raw[i]
         }
@@ -121,7 +123,8 @@ public enum PreviewProcessMain {
 
     /// A headless command with the previews as its loaders; its exit status.
     @MainActor
-    static func runCommand(_ arguments: [String], catalog: PreviewCatalog, activity: PreviewActivity) -> Int32 {
+    static func runCommand(_ arguments: [String], catalog: PreviewCatalog, activity: PreviewActivity) -> Int32
+    {
         if arguments == ["list"] {
             do {
                 for info in catalog.infos { try StandardStream.output.write(info.id + "\n") }

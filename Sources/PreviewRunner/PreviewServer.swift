@@ -51,7 +51,8 @@ final class PreviewServer {
         do {
             try channel.send(
                 .ready(
-                    title: "LoaderLab preview", preferredSize: GalleryApp.preferredSize(for: shown, single: single)))
+                    title: "LoaderLab preview",
+                    preferredSize: GalleryApp.preferredSize(for: shown, single: single)))
         } catch {
             PreviewProcessMain.end(0)
         }

@@ -53,7 +53,8 @@ public final class SeamChannel: @unchecked Sendable {
             Glibc.send(descriptor, b.baseAddress, b.count, Int32(MSG_NOSIGNAL))
         }
         guard sent == bytes.count else {
-            throw Failure(description: "cannot send to the preview process: \(String(cString: strerror(errno)))")
+            throw Failure(
+                description: "cannot send to the preview process: \(String(cString: strerror(errno)))")
         }
     }
 
@@ -64,11 +65,13 @@ public final class SeamChannel: @unchecked Sendable {
         var pfd = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let deadline = timeout.map { Self.now() + $0 }
         while true {
-            let remaining = deadline.map { Swift.max(0, Int32((($0 - Self.now()) * 1000).rounded(.up))) } ?? -1
+            let remaining =
+                deadline.map { Swift.max(0, Int32((($0 - Self.now()) * 1000).rounded(.up))) } ?? -1
             let ready = poll(&pfd, 1, remaining)
             if ready < 0 {
                 if errno == EINTR { continue }
-                throw Failure(description: "cannot wait for the preview process: \(String(cString: strerror(errno)))")
+                throw Failure(
+                    description: "cannot wait for the preview process: \(String(cString: strerror(errno)))")
             }
             if ready == 0 { return nil }
             break
@@ -85,10 +88,12 @@ public final class SeamChannel: @unchecked Sendable {
         let n = recv(descriptor, packet.baseAddress, packet.count, Int32(MSG_DONTWAIT))
         if n < 0 {
             if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return nil }
-            throw Failure(description: "cannot read from the preview process: \(String(cString: strerror(errno)))")
+            throw Failure(
+                description: "cannot read from the preview process: \(String(cString: strerror(errno)))")
         }
         if n == 0 { throw Failure(description: "the preview process closed its end") }
-        return try SeamMessage(encoded: String(decoding: UnsafeRawBufferPointer(rebasing: packet[0..<n]), as: UTF8.self))
+        return try SeamMessage(
+            encoded: String(decoding: UnsafeRawBufferPointer(rebasing: packet[0..<n]), as: UTF8.self))
     }
 
     public static func now() -> Double {

@@ -179,10 +179,12 @@ extension SeamMessage {
             var damage: [PixelRect] = []
             damage.reserveCapacity(count)
             for _ in 0..<count {
-                damage.append(PixelRect(x: try r.int(), y: try r.int(), width: try r.int(), height: try r.int()))
+                damage.append(
+                    PixelRect(x: try r.int(), y: try r.int(), width: try r.int(), height: try r.int()))
             }
             self = .drawn(
-                Drawn(damage: damage, needsFrames: needs, wantsQuit: quit, summary: summary, viewState: state))
+                Drawn(damage: damage, needsFrames: needs, wantsQuit: quit, summary: summary, viewState: state)
+            )
         case "dirty":
             self = .dirty
         case "running":
@@ -285,7 +287,9 @@ private struct Reader {
 
     mutating func int() throws -> Int {
         let s = try string()
-        guard let v = Int(s) else { throw SeamMessage.Malformed(description: "not a whole number: \(s.prefix(20))") }
+        guard let v = Int(s) else {
+            throw SeamMessage.Malformed(description: "not a whole number: \(s.prefix(20))")
+        }
         return v
     }
 

@@ -57,7 +57,8 @@ public final class SharedFrame {
         }
         if Int(info.st_size) < length, ftruncate(descriptor, off_t(length)) != 0 {
             throw Failure(
-                description: "cannot grow the shared frame to \(length) bytes: \(String(cString: strerror(errno)))")
+                description:
+                    "cannot grow the shared frame to \(length) bytes: \(String(cString: strerror(errno)))")
         }
     }
 
@@ -106,7 +107,8 @@ public final class SharedFrame {
             let bytes = r.width * 4
             for y in r.minY..<r.maxY {
                 memcpy(
-                    target.data + y * target.stride + r.x * 4, source.data + y * source.stride + r.x * 4, bytes)
+                    target.data + y * target.stride + r.x * 4, source.data + y * source.stride + r.x * 4,
+                    bytes)
             }
         }
     }

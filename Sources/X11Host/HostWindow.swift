@@ -1,8 +1,8 @@
 import CX11
 import Dispatch
 import Foundation
-import LayerKit
 import HostSeam
+import LayerKit
 
 /// The window, its back buffer and the event loop that feeds the app and paces its frames.
 ///

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import LayerKit
 import HostSeam
+import LayerKit
 
 /// Runs a `WindowApp` in an X11 window: the program's previewer.
 public enum X11Host {

@@ -25,5 +25,6 @@ case .finished(let status):
 case .openWindow(let window):
     // The gallery, or one loader with `--loader`.
     X11Host.run(
-        GalleryApp(loaderID: window.loaderID), options: X11Host.Options(scale: window.scale, size: window.size))
+        GalleryApp(loaderID: window.loaderID),
+        options: X11Host.Options(scale: window.scale, size: window.size))
 }

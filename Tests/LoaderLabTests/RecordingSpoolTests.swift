@@ -59,7 +59,9 @@ struct RecordingSpoolTests {
 
         let empty = dir + "/empty.spool"
         _ = try RecordingSpool(path: empty, width: 6, height: 4, framesPerSecond: 30)
-        #expect(throws: RecordingSpool.Failure.self) { try RecordingSpool.recover(empty, to: dir + "/e.webp") }
+        #expect(throws: RecordingSpool.Failure.self) {
+            try RecordingSpool.recover(empty, to: dir + "/e.webp")
+        }
         #expect(!FileManager.default.fileExists(atPath: empty))
         #expect(!FileManager.default.fileExists(atPath: dir + "/e.webp"))
     }

@@ -12,7 +12,9 @@ import Testing
 @Suite("Preview failures")
 struct PreviewFailureTests {
     /// A report of the crashed thread with `frames`: (description, image, file, line).
-    static func report(_ frames: [(String, String, String?, Int?)], description: String = "Illegal instruction")
+    static func report(
+        _ frames: [(String, String, String?, Int?)], description: String = "Illegal instruction"
+    )
         -> String
     {
         let items = frames.map { d, image, file, line in
@@ -46,18 +48,29 @@ struct PreviewFailureTests {
             message: "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range",
             report: Self.report([
                 ("closure #1 in _assertionFailure(_:_:file:line:flags:) + 623", "libswiftCore.so", nil, nil),
-                ("specialized Array.subscript.getter + 84", "libswiftSwiftOnoneSupport.so", "/src/Array.swift", 10),
-                ("Spinner.animationDidStop(_:finished:) + 47", "libLoaderLabPreview1.so", "/work/app/Spinner.swift", 42),
+                (
+                    "specialized Array.subscript.getter + 84", "libswiftSwiftOnoneSupport.so",
+                    "/src/Array.swift", 10
+                ),
+                (
+                    "Spinner.animationDidStop(_:finished:) + 47", "libLoaderLabPreview1.so",
+                    "/work/app/Spinner.swift", 42
+                ),
                 ("Other.helper() + 3", "libLoaderLabPreview1.so", "/work/app/Other.swift", 7),
             ]))
-        let f = PreviewFailure(status: Self.killed(SIGILL), crash: crash, preview: "spinner", sources: Self.sources)
+        let f = PreviewFailure(
+            status: Self.killed(SIGILL), crash: crash, preview: "spinner", sources: Self.sources)
         #expect(f.kind == .crashed)
         #expect(f.isPreviewsFault)
         #expect(f.reason == "Fatal error: Index out of range")
         #expect(f.location == "Spinner.swift:42")
         #expect(f.function == "Spinner.animationDidStop(_:finished:)")
         #expect(f.title == "“spinner” crashed")
-        #expect(f.details == ["Fatal error: Index out of range", "at Spinner.swift:42 in Spinner.animationDidStop(_:finished:)"])
+        #expect(
+            f.details == [
+                "Fatal error: Index out of range",
+                "at Spinner.swift:42 in Spinner.animationDidStop(_:finished:)",
+            ])
     }
 
     @Test("with no frame in the user's files, the nearest code with a line outside the runtime")
@@ -67,9 +80,13 @@ struct PreviewFailureTests {
             report: Self.report(
                 [
                     ("swift_retain + 1", "libswiftCore.so", "/runtime/HeapObject.cpp", 300),
-                    ("LayerRenderer.draw(_:on:) + 9", "loaderlab-preview-process", "/lab/LayerRenderer.swift", 12),
+                    (
+                        "LayerRenderer.draw(_:on:) + 9", "loaderlab-preview-process",
+                        "/lab/LayerRenderer.swift", 12
+                    ),
                 ], description: "Bad pointer dereference"))
-        let f = PreviewFailure(status: Self.killed(SIGSEGV), crash: crash, preview: nil, sources: Self.sources)
+        let f = PreviewFailure(
+            status: Self.killed(SIGSEGV), crash: crash, preview: nil, sources: Self.sources)
         #expect(f.reason == "Bad pointer dereference")
         #expect(f.location == "LayerRenderer.swift:12")
         #expect(f.title == "A preview crashed")
@@ -80,8 +97,14 @@ struct PreviewFailureTests {
         let crash = CrashText(
             message: nil,
             report: Self.report([
-                ("closure #3 in static P.previews.getter + 5", "libLoaderLabPreview2.so", "/work/app/Spinner.swift", 0),
-                ("StandalonePreviewContent.runSetUp() + 80", "loaderlab-preview-process", "/lab/Catalog.swift", 148),
+                (
+                    "closure #3 in static P.previews.getter + 5", "libLoaderLabPreview2.so",
+                    "/work/app/Spinner.swift", 0
+                ),
+                (
+                    "StandalonePreviewContent.runSetUp() + 80", "loaderlab-preview-process",
+                    "/lab/Catalog.swift", 148
+                ),
             ]))
         let f = PreviewFailure(
             status: Self.killed(SIGKILL), crash: crash, preview: "p", sources: Self.sources, hungAfter: 2)
@@ -94,10 +117,13 @@ struct PreviewFailureTests {
     @Test("a deep stack of one function is a stack overflow in it")
     func overflow() {
         let frames = (0..<20).map { _ in
-            ("deeper(_:) + 12", "libLoaderLabPreview1.so", "/work/app/Other.swift", 13) as (String, String, String?, Int?)
+            ("deeper(_:) + 12", "libLoaderLabPreview1.so", "/work/app/Other.swift", 13)
+                as (String, String, String?, Int?)
         }
-        let crash = CrashText(message: nil, report: Self.report(frames, description: "Bad pointer dereference"))
-        let f = PreviewFailure(status: Self.killed(SIGSEGV), crash: crash, preview: "o", sources: Self.sources)
+        let crash = CrashText(
+            message: nil, report: Self.report(frames, description: "Bad pointer dereference"))
+        let f = PreviewFailure(
+            status: Self.killed(SIGSEGV), crash: crash, preview: "o", sources: Self.sources)
         #expect(f.reason == "Stack overflow: endless recursion in deeper(_:)")
         #expect(f.location == "Other.swift:13")
     }
@@ -109,7 +135,8 @@ struct PreviewFailureTests {
         #expect(bare.reason == "Bus error")
         #expect(bare.location == nil)
 
-        let own = PreviewFailure(status: Self.exited(2), crash: CrashText(), preview: nil, sources: Self.sources)
+        let own = PreviewFailure(
+            status: Self.exited(2), crash: CrashText(), preview: nil, sources: Self.sources)
         #expect(own.kind == .exited(2))
         #expect(!own.isPreviewsFault)
 

@@ -75,12 +75,15 @@ struct PreviewIsolationTests {
         defer { f.remove() }
         let r = try f.preview(["--render", "overflows", "--out", f.folder + "/out.png"])
         #expect(r.status == 1, "\(r.err)")
-        #expect(r.err.contains("“overflows” crashed: Stack overflow: endless recursion in deeper(_:)"), "\(r.err)")
+        #expect(
+            r.err.contains("“overflows” crashed: Stack overflow: endless recursion in deeper(_:)"), "\(r.err)"
+        )
         // The fault comes as the next call's frame is made: at the function's line or its body's.
         let body = PreviewFaultFixture.location("MARK-OVERFLOW")
         let line = Int(body.split(separator: ":")[1])!
         #expect(
-            r.err.contains("at \(body) in deeper(_:)") || r.err.contains("at Faults.swift:\(line - 1) in deeper(_:)"),
+            r.err.contains("at \(body) in deeper(_:)")
+                || r.err.contains("at Faults.swift:\(line - 1) in deeper(_:)"),
             "\(r.err)")
         expectNoRuntimeDump(r.err)
     }

@@ -17,7 +17,8 @@ struct PreviewWindowIsolationTests {
         var env = environment
         env["TMPDIR"] = f.folder + "/tmp"
         let (app, _) = try x.launchApp(
-            ["preview", f.folder] + arguments + ["--size", "400x300"], environment: env, workingDirectory: f.folder)
+            ["preview", f.folder] + arguments + ["--size", "400x300"], environment: env,
+            workingDirectory: f.folder)
         // Keys go to the window under the pointer (no window manager here).
         try x.xdotool("mousemove", "10", "10")
         return app
@@ -68,7 +69,8 @@ struct PreviewWindowIsolationTests {
         let f = try PreviewFaultFixture()
         defer { f.remove() }
         let x = try XvfbSession()
-        let app = try launch(x, f, ["--loader", "spins-forever"], environment: ["LOADERLAB_PREVIEW_DEADLINE": "1"])
+        let app = try launch(
+            x, f, ["--loader", "spins-forever"], environment: ["LOADERLAB_PREVIEW_DEADLINE": "1"])
         #expect(eventually(timeout: 15) { app.lastFrame["failed"] == "1" }, "\(app.standardError)")
         #expect(app.standardError.contains("“spins-forever” is not responding (no answer in 1 s)"))
         #expect(app.standardError.contains("at Faults.swift"), "\(app.standardError)")
@@ -90,7 +92,8 @@ struct PreviewWindowIsolationTests {
         #expect(eventually(timeout: 5) { app.lastFrame["timeline"] == "1" })
         #expect(eventually(timeout: 15) { app.lastFrame["failed"] == "1" }, "\(app.standardError)")
         try x.xdotool("key", "r")
-        #expect(eventually(timeout: 10) { app.lastFrame["starts"] == "2" && app.lastFrame["timeline"] == "1" })
+        #expect(
+            eventually(timeout: 10) { app.lastFrame["starts"] == "2" && app.lastFrame["timeline"] == "1" })
         // Slow motion now, then a crash again (ten times later), then R: still slow.
         try x.xdotool("key", "s")
         #expect(eventually(timeout: 5) { app.lastFrame["slow"] == "1" })
@@ -98,7 +101,8 @@ struct PreviewWindowIsolationTests {
         try x.xdotool("key", "r")
         #expect(
             eventually(timeout: 10) {
-                app.lastFrame["starts"] == "3" && app.lastFrame["slow"] == "1" && app.lastFrame["timeline"] == "1"
+                app.lastFrame["starts"] == "3" && app.lastFrame["slow"] == "1"
+                    && app.lastFrame["timeline"] == "1"
             }, "\(app.lastFrame)")
         try x.xdotool("key", "q")
         #expect(app.waitForExit(timeout: 10) == 0)
@@ -124,8 +128,10 @@ struct PreviewWindowIsolationTests {
         #expect(movie.frames.count <= 50, "\(movie)")
         #expect(app.standardError.contains("the recording so far"), "\(app.standardError)")
         // No spool is left in the build folder.
-        let leftovers = FileManager.default.enumerator(atPath: f.folder + "/tmp")?.compactMap { $0 as? String }
-            .filter { $0.hasSuffix(".spool") }
+        let leftovers = FileManager.default.enumerator(atPath: f.folder + "/tmp")?.compactMap {
+            $0 as? String
+        }
+        .filter { $0.hasSuffix(".spool") }
         #expect(leftovers?.isEmpty ?? true, "\(leftovers ?? [])")
         try x.xdotool("key", "q")
         #expect(app.waitForExit(timeout: 10) == 0)

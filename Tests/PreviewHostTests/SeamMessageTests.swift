@@ -28,10 +28,13 @@ struct SeamMessageTests {
         .ready(title: "LoaderLab preview", preferredSize: Size(width: 1000, height: 480)),
         .drawn(
             SeamMessage.Drawn(
-                damage: [PixelRect(x: 0, y: 0, width: 10, height: 20), PixelRect(x: -5, y: 7, width: 1, height: 1)],
+                damage: [
+                    PixelRect(x: 0, y: 0, width: 10, height: 20), PixelRect(x: -5, y: 7, width: 1, height: 1),
+                ],
                 needsFrames: true, wantsQuit: false, summary: "focus=a b status=running 100%",
                 viewState: "focus=x\ny")),
-        .drawn(SeamMessage.Drawn(damage: [], needsFrames: false, wantsQuit: true, summary: "", viewState: "")),
+        .drawn(
+            SeamMessage.Drawn(damage: [], needsFrames: false, wantsQuit: true, summary: "", viewState: "")),
         .dirty,
         .running("traps later"),
         .running(""),
