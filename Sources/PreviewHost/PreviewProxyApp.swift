@@ -49,6 +49,10 @@ public final class PreviewProxyApp: WindowApp {
     private var remotePreferredSize = Size(width: 1000, height: 480)
     private var remoteNeedsFrames = false
     private var remoteSummary = ""
+    /// What the last frame cost beyond the preview process's drawing (sending the request,
+    /// waiting for the answer, copying the damaged pixels), in seconds; and the pixels copied.
+    private var seamCost = 0.0
+    private var copiedPixels = 0
     private var userQuit = false
     /// The preview whose code the process said it runs.
     private var runningPreview: String?
@@ -111,6 +115,10 @@ public final class PreviewProxyApp: WindowApp {
         var arguments = ["--library", library]
         for folder in sources.folders { arguments += ["--image-folder", folder] }
         arguments += ["--serve", "--spool-folder", builder.workFolder]
+        // Each frame's summary travels only for the window's frame log.
+        if ProcessInfo.processInfo.environment["LOADERLAB_FRAME_LOG"]?.isEmpty == false {
+            arguments.append("--summaries")
+        }
         if let loaderID { arguments += ["--loader", loaderID] }
         let started: PreviewProcess
         do {
@@ -383,6 +391,13 @@ public final class PreviewProxyApp: WindowApp {
         }
         // The window's problem panel is drawn by this side, over the previews' pixels.
         if problem != nil { full = true }
+        let started = SeamChannel.now()
+        // The answer is read here: the read source (for messages between frames) must not
+        // wake a thread of its own for it.
+        // (Held here: a source released while suspended would be a fault of libdispatch's.)
+        let source = readSource
+        source?.suspend()
+        defer { source?.resume() }
         send(.frame(full: full))
         guard self.process != nil,
             case .drawn(let drawn) = waitFor(
@@ -395,10 +410,12 @@ public final class PreviewProxyApp: WindowApp {
         }
         remoteNeedsFrames = drawn.needsFrames
         remoteSummary = drawn.summary
-        state = GalleryViewState(encoded: drawn.viewState)
+        if !drawn.viewState.isEmpty { state = GalleryViewState(encoded: drawn.viewState) }
         if drawn.wantsQuit { userQuit = true }
         let damage = full ? [buffer.bounds] : drawn.damage
         frame.copy(damage, into: buffer)
+        seamCost = SeamChannel.now() - started - drawn.cost
+        copiedPixels = damage.reduce(0) { $0 + $1.intersection(buffer.bounds).width * $1.intersection(buffer.bounds).height }
         if let problem {
             try paint(buffer) { canvas, area in problem.draw(in: area, on: canvas) }
         }
@@ -445,7 +462,8 @@ public final class PreviewProxyApp: WindowApp {
     }
 
     public var frameSummary: String {
-        (process == nil ? "preview=stopped" : remoteSummary) + " reloads=\(reloads) starts=\(starts)"
+        (process == nil ? "preview=stopped" : remoteSummary)
+            + " seam_us=\(Int((seamCost * 1e6).rounded())) copied=\(copiedPixels)" + " reloads=\(reloads) starts=\(starts)"
             + (problem == nil ? "" : " error=1") + (failure == nil ? "" : " failed=1")
     }
 

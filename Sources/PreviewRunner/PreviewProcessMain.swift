@@ -14,12 +14,14 @@ import PreviewSeam
 ///
 ///     loaderlab-preview-process --channel FD --library PATH [--image-folder DIR]...
 ///         [--failed ID REASON]...
-///         (--serve [--frame FD] [--loader ID] [--spool-folder DIR] | --command ARGS...)
+///         (--serve [--frame FD] [--loader ID] [--spool-folder DIR] [--summaries]
+///          | --command ARGS...)
 ///
 /// It loads the library, then either serves a window (`PreviewServer`: the gallery of the
 /// previews drawn into the shared frame on request) or runs one headless command (`render`,
 /// `sheet`, …, or `list`) with the previews as its loaders and exits with its status. `--failed`
 /// names previews that crashed in an earlier process: they show their reason instead of running.
+/// `--summaries` adds the gallery's one-line summary to each frame's answer (a frame log).
 /// Standard error is the supervisor's: what the Swift runtime prints when the code traps is
 /// read there.
 public enum PreviewProcessMain {
@@ -32,6 +34,7 @@ public enum PreviewProcessMain {
         var serve = false
         var loaderID: String?
         var spoolFolder: String?
+        var summaries = false
         var command: [String] = []
     }
 
@@ -67,7 +70,8 @@ public enum PreviewProcessMain {
             guard arguments.frame >= 0 else { fail("--serve needs --frame", status: 2) }
             let server = PreviewServer(
                 channel: channel, frame: SharedFrame(descriptor: arguments.frame), catalog: catalog,
-                loaderID: arguments.loaderID, spoolFolder: arguments.spoolFolder)
+                loaderID: arguments.loaderID, spoolFolder: arguments.spoolFolder,
+                sendsSummaries: arguments.summaries)
             server.run()
         }
         end(runCommand(arguments.command, catalog: catalog, activity: activity))
@@ -101,6 +105,7 @@ public enum PreviewProcessMain {
                 a.failures[id] = try value("--failed")
             case "--loader": a.loaderID = try value("--loader")
             case "--spool-folder": a.spoolFolder = try value("--spool-folder")
+            case "--summaries": a.summaries = true
             case "--serve": a.serve = true
             case "--command":
                 a.command = Array(raw[(i + 1)...])

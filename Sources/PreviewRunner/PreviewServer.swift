@@ -26,13 +26,18 @@ final class PreviewServer {
     private let frame: SharedFrame
     private let gallery: GalleryApp
     private var toldDirty = false
+    /// The view last sent with a frame (nil: none yet).
+    private var sentState: GalleryViewState?
+    /// Each frame's answer carries the gallery's frame summary (for the window's frame log).
+    private let sendsSummaries: Bool
 
     private let activity: PreviewActivity?
 
     init(
         channel: SeamChannel, frame: SharedFrame, catalog: PreviewCatalog, loaderID: String?,
-        spoolFolder: String?
+        spoolFolder: String?, sendsSummaries: Bool
     ) {
+        self.sendsSummaries = sendsSummaries
         self.channel = channel
         activity = catalog.activity
         self.frame = frame
@@ -139,17 +144,22 @@ final class PreviewServer {
             finish(1)
         }
         let damage: [PixelRect]
+        let started = SeamChannel.now()
         do {
             damage = try gallery.renderFrame(into: pixels, fullRedraw: full)
         } catch {
             StandardStream.error.report("loaderlab: preview: \(error)")
             finish(1)
         }
-        send(
-            .drawn(
-                SeamMessage.Drawn(
-                    damage: damage, needsFrames: gallery.needsFrames, wantsQuit: gallery.wantsQuit,
-                    summary: gallery.frameSummary, viewState: gallery.viewState.encoded)))
+        // The view travels only when it changed; the summary only for a frame log.
+        let state = gallery.viewState
+        let stateText = state == sentState ? "" : state.encoded
+        sentState = state
+        let answer = SeamMessage.Drawn(
+            damage: damage, needsFrames: gallery.needsFrames, wantsQuit: gallery.wantsQuit,
+            summary: sendsSummaries ? gallery.frameSummary : "", viewState: stateText,
+            cost: SeamChannel.now() - started)
+        send(.drawn(answer))
     }
 
     private func tellDirty() {

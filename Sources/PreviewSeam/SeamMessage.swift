@@ -30,7 +30,8 @@ public enum SeamMessage: Equatable, Sendable {
     /// The previews are loaded: the window's title and preferred size in points.
     case ready(title: String, preferredSize: Size)
     /// A frame is drawn: the pixel rectangles that changed, whether more frames are wanted,
-    /// whether the user asked to quit, the frame log's summary and the view to carry over.
+    /// whether the user asked to quit, the frame log's summary (empty when no log is kept) and
+    /// the view to carry over (empty when it did not change since the last frame).
     case drawn(Drawn)
     /// Something changed outside the window's events (a timer, main-queue code): draw a frame.
     case dirty
@@ -51,15 +52,20 @@ public enum SeamMessage: Equatable, Sendable {
         public var wantsQuit: Bool
         public var summary: String
         public var viewState: String
+        /// Seconds the preview process spent drawing the frame (the window side subtracts it
+        /// from the whole round trip to know what the seam itself costs).
+        public var cost: Double
 
         public init(
-            damage: [PixelRect], needsFrames: Bool, wantsQuit: Bool, summary: String, viewState: String
+            damage: [PixelRect], needsFrames: Bool, wantsQuit: Bool, summary: String, viewState: String,
+            cost: Double = 0
         ) {
             self.damage = damage
             self.needsFrames = needsFrames
             self.wantsQuit = wantsQuit
             self.summary = summary
             self.viewState = viewState
+            self.cost = cost
         }
     }
 
@@ -108,7 +114,7 @@ extension SeamMessage {
         case .drawn(let d):
             w.add(
                 "drawn", d.needsFrames ? 1 : 0, d.wantsQuit ? 1 : 0, Self.escape(d.summary),
-                Self.escape(d.viewState), d.damage.count)
+                Self.escape(d.viewState), d.cost, d.damage.count)
             for r in d.damage { w.add(r.x, r.y, r.width, r.height) }
         case .dirty:
             w.add("dirty")
@@ -172,6 +178,7 @@ extension SeamMessage {
             let quit = try r.int() != 0
             let summary = try Self.unescape(try r.string())
             let state = try Self.unescape(try r.string())
+            let cost = try r.double()
             let count = try r.int()
             guard (0...100_000).contains(count) else {
                 throw Malformed(description: "\(count) damage rectangles")
@@ -183,8 +190,9 @@ extension SeamMessage {
                     PixelRect(x: try r.int(), y: try r.int(), width: try r.int(), height: try r.int()))
             }
             self = .drawn(
-                Drawn(damage: damage, needsFrames: needs, wantsQuit: quit, summary: summary, viewState: state)
-            )
+                Drawn(
+                    damage: damage, needsFrames: needs, wantsQuit: quit, summary: summary, viewState: state,
+                    cost: cost))
         case "dirty":
             self = .dirty
         case "running":
@@ -252,20 +260,33 @@ extension SeamMessage {
     }
 }
 
-/// Fields written in order, separated by a space.
+/// A field of a message's text form.
+private protocol SeamField {
+    func write(to text: inout String)
+}
+
+extension String: SeamField {
+    func write(to text: inout String) { text += self }
+}
+
+extension Int: SeamField {
+    func write(to text: inout String) { text += String(self) }
+}
+
+extension Double: SeamField {
+    // Shortest exact form; a non-finite value has no place in any message.
+    func write(to text: inout String) { text += isFinite ? String(self) : "0" }
+}
+
+/// Fields written in order, separated by a space (a parameter pack: no boxing, as a frame's
+/// answer is written sixty times a second).
 private struct Fields {
     var text = ""
 
-    mutating func add(_ values: Any...) {
-        for v in values {
+    mutating func add<each F: SeamField>(_ values: repeat each F) {
+        for value in repeat each values {
             if !text.isEmpty { text += " " }
-            switch v {
-            case let d as Double:
-                // Shortest exact form; a non-finite value has no place in any message.
-                text += d.isFinite ? "\(d)" : "0"
-            default:
-                text += "\(v)"
-            }
+            value.write(to: &text)
         }
     }
 }

@@ -32,7 +32,7 @@ struct SeamMessageTests {
                     PixelRect(x: 0, y: 0, width: 10, height: 20), PixelRect(x: -5, y: 7, width: 1, height: 1),
                 ],
                 needsFrames: true, wantsQuit: false, summary: "focus=a b status=running 100%",
-                viewState: "focus=x\ny")),
+                viewState: "focus=x\ny", cost: 0.000_125)),
         .drawn(
             SeamMessage.Drawn(damage: [], needsFrames: false, wantsQuit: true, summary: "", viewState: "")),
         .dirty,
