@@ -37,7 +37,6 @@ public final class PreviewProxyApp: WindowApp {
 
     private var library: String?
     private var process: PreviewProcess?
-    private var readSource: DispatchSourceRead?
     private let frame: SharedFrame
     /// The shared frame's size as the preview process last heard it.
     private var announcedBuffer: (width: Int, height: Int)?
@@ -144,18 +143,12 @@ public final class PreviewProxyApp: WindowApp {
             remoteTitle = title
             remotePreferredSize = preferred
         }
-        let source = DispatchSource.makeReadSource(fileDescriptor: started.channel.descriptor, queue: .main)
-        source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.drainUnasked() } }
-        source.resume()
-        readSource = source
         if let size { send(.resize(size, scale: scale)) }
         send(.restore(state.encoded))
         requestFrame?()
     }
 
     private func stopProcess() {
-        readSource?.cancel()
-        readSource = nil
         guard let process else { return }
         self.process = nil
         try? process.channel.send(.quit)
@@ -233,8 +226,6 @@ public final class PreviewProxyApp: WindowApp {
     /// The preview process crashed, exited or hung: stop it, keep the last frame and say why.
     private func processFailed(hungAfter: Double?) {
         guard let process else { return }
-        readSource?.cancel()
-        readSource = nil
         self.process = nil
         if hungAfter != nil { process.stopForBacktrace() }
         let status =
@@ -392,12 +383,6 @@ public final class PreviewProxyApp: WindowApp {
         // The window's problem panel is drawn by this side, over the previews' pixels.
         if problem != nil { full = true }
         let started = SeamChannel.now()
-        // The answer is read here: the read source (for messages between frames) must not
-        // wake a thread of its own for it.
-        // (Held here: a source released while suspended would be a fault of libdispatch's.)
-        let source = readSource
-        source?.suspend()
-        defer { source?.resume() }
         send(.frame(full: full))
         guard self.process != nil,
             case .drawn(let drawn) = waitFor(
@@ -413,9 +398,8 @@ public final class PreviewProxyApp: WindowApp {
         if !drawn.viewState.isEmpty { state = GalleryViewState(encoded: drawn.viewState) }
         if drawn.wantsQuit { userQuit = true }
         let damage = full ? [buffer.bounds] : drawn.damage
-        frame.copy(damage, into: buffer)
+        copiedPixels = frame.copy(damage, into: buffer)
         seamCost = SeamChannel.now() - started - drawn.cost
-        copiedPixels = damage.reduce(0) { $0 + $1.intersection(buffer.bounds).width * $1.intersection(buffer.bounds).height }
         if let problem {
             try paint(buffer) { canvas, area in problem.draw(in: area, on: canvas) }
         }
@@ -463,7 +447,8 @@ public final class PreviewProxyApp: WindowApp {
 
     public var frameSummary: String {
         (process == nil ? "preview=stopped" : remoteSummary)
-            + " seam_us=\(Int((seamCost * 1e6).rounded())) copied=\(copiedPixels)" + " reloads=\(reloads) starts=\(starts)"
+            + " seam_us=\(Int((seamCost * 1e6).rounded())) copied=\(copiedPixels)"
+            + " reloads=\(reloads) starts=\(starts)"
             + (problem == nil ? "" : " error=1") + (failure == nil ? "" : " failed=1")
     }
 
@@ -479,6 +464,11 @@ public final class PreviewProxyApp: WindowApp {
     public func setFrameRequester(_ request: @escaping @MainActor () -> Void) {
         requestFrame = request
     }
+
+    /// The channel: messages between frames (a frame asked for, whose code runs) wake the loop.
+    public var watchedDescriptor: Int32? { process?.channel.descriptor }
+
+    public func watchedDescriptorReadable() { drainUnasked() }
 }
 
 /// A copy of the pixels a window showed.

@@ -97,20 +97,24 @@ public final class SharedFrame {
     }
 
     /// Copies `rects` (clipped to both) from this frame into `target`, row by row: the
-    /// window side presenting what the preview process drew.
-    public func copy(_ rects: [PixelRect], into target: PixelBuffer) {
-        guard let source = pixels else { return }
+    /// window side presenting what the preview process drew. Returns the pixels copied.
+    @discardableResult
+    public func copy(_ rects: [PixelRect], into target: PixelBuffer) -> Int {
+        guard let source = pixels else { return 0 }
+        var copied = 0
         let bounds = source.bounds.intersection(target.bounds)
         for rect in rects {
             let r = rect.intersection(bounds)
             guard !r.isEmpty else { continue }
             let bytes = r.width * 4
+            copied += r.width * r.height
             for y in r.minY..<r.maxY {
                 memcpy(
                     target.data + y * target.stride + r.x * 4, source.data + y * source.stride + r.x * 4,
                     bytes)
             }
         }
+        return copied
     }
 }
 
