@@ -108,17 +108,21 @@ enum AssociatedObjects {
     nonisolated(unsafe) private static var entries: [ObjectIdentifier: Entry] = [:]
 
     static func store(for object: AnyObject, creating: Bool) -> AssociatedObjectStore? {
-        if let owner = object as? AssociatedObjectOwner { return owner.associatedObjects }
+        let owner = object as? AssociatedObjectOwner
         lock.lock()
-        // Drop the stores of objects that have gone (their values are released here).
+        // Drop the stores of objects that have gone (their values are released below, outside
+        // the lock, when `gone` goes).
         let gone = entries.filter { $0.value.owner == nil }
         for id in gone.keys { entries[id] = nil }
-        let id = ObjectIdentifier(object)
-        var store = entries[id]?.store
-        if store == nil, creating {
-            let entry = Entry(object)
-            entries[id] = entry
-            store = entry.store
+        var store = owner?.associatedObjects
+        if store == nil {
+            let id = ObjectIdentifier(object)
+            store = entries[id]?.store
+            if store == nil, creating {
+                let entry = Entry(object)
+                entries[id] = entry
+                store = entry.store
+            }
         }
         lock.unlock()
         withExtendedLifetime(gone) {}
