@@ -43,7 +43,8 @@ let package = Package(
         .target(
             name: "PreviewHost",
             dependencies: [
-                "LoaderLab", "Loaders", "LayerKit", "RefreshKit", "QuartzCore", "UIKit", "X11Host",
+                "LoaderLab", "Loaders", "LayerKit", "LayerKitCairo", "RefreshKit", "QuartzCore", "UIKit",
+                "X11Host",
             ]),
         .executableTarget(
             name: "loaderlab", dependencies: ["LoaderLab", "X11Host", "LayerKit", "PreviewHost"],

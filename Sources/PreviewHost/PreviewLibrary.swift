@@ -1,4 +1,5 @@
 import Foundation
+import LayerKitCairo
 @_spi(LoaderLabHost) import UIKit
 
 #if canImport(Glibc)
@@ -30,6 +31,8 @@ public struct PreviewLibrary {
         }
         typealias Entry = @convention(c) () -> UnsafeMutableRawPointer
         UIImage.searchPaths = imageFolders
+        // Labels and fonts measure text as the renderer draws it.
+        TextMeasuring.installed = TextMeasuring(layout: RenderedText.layout, face: RenderedText.face)
         let list = Unmanaged<LoaderPreviewList>.fromOpaque(unsafeBitCast(symbol, to: Entry.self)())
             .takeRetainedValue()
         return PreviewLibrary(path: path, previews: list.previews)
