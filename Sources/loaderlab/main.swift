@@ -22,6 +22,9 @@ let commands = Commands(source: CatalogSceneSource())
 switch commands.run(rawArguments: Commands.processArguments) {
 case .finished(let status):
     exit(status)
-case .openWindow(let options):
-    X11Host.run(options)
+case .openWindow(let window):
+    // The gallery, or one loader with `--loader`.
+    X11Host.run(
+        GalleryApp(loaderID: window.loaderID),
+        options: X11Host.Options(scale: window.scale, size: window.size))
 }
