@@ -24,12 +24,12 @@ import LayerKit
 /// is a window's (`UIWindow.swift`), so a view whose layer the preview's code adds to it
 /// (`root.addSublayer(spinner.layer)`) is in that window, kept by it, and laid out.
 ///
-/// Deviations: there is no `UIResponder`, touch handling, Auto Layout, drawing (`draw(_:)`) or
+/// Deviations: there is no responder chain, touch handling, Auto Layout, drawing (`draw(_:)`) or
 /// archive support (`init?(coder:)` always fails); `layerClass` may name `CALayer`,
 /// `CAShapeLayer`, `CAGradientLayer`, `CATextLayer` or `CAReplicatorLayer` (a layer class
 /// declared elsewhere cannot be made by the view, and is reported); the types are not bound to
 /// the main actor.
-open class UIView: NSObject {
+open class UIView: UIResponder {
     /// The view's layer, of `layerClass` (or the host's, for a preview's window and scroll view).
     public private(set) var layer: CALayer
     public internal(set) weak var superview: UIView?
