@@ -153,12 +153,25 @@ final class StandalonePreviewContent: SessionContent {
 /// A header preview: a list in a scroll view (the catalog headers' own, `HeaderContent`) that
 /// the preview's code adds its header view to, as a `UIScrollView`, at the first update of the
 /// session's scene.
+///
+/// Its state is read from the scroll view, as the header's own code leaves it (nothing else
+/// says what that code is doing): `pulling` while the finger drags the list; `refreshing` while
+/// the code holds the list's top inset open past where it rested after set-up (what an iOS
+/// refresh header does from the release until its load ends); `ending` from the inset's return
+/// until the list has slid back to rest; `idle` otherwise. So `--refreshing --time T` (pulled
+/// past the threshold, released at 0) is titled and reported as the built-in headers' are, and
+/// a refresh that the code ends with `asyncAfter` (on the scene clock) is `idle` again after.
 final class HeaderPreviewContent: SessionContent {
     private let id: String
     private let activity: PreviewActivity?
     private let setUp: (UIScrollView) -> Void
     private let list: HeaderContent
     private var scrollView: UIScrollView?
+    /// The list's top inset after the code's set-up: where it rests.
+    private var restingInset = 0.0
+    /// The inset was seen held open since the list last rested (an ending is under way once it
+    /// closes again).
+    private var wasHeldOpen = false
 
     /// How far a scripted pull drags before letting go (R, `--refreshing`): past what iOS
     /// headers commonly take as their threshold.
@@ -184,9 +197,44 @@ final class HeaderPreviewContent: SessionContent {
         activity?.running(id)
         setUp(view)
         activity?.running(nil)
+        restingInset = list.scrollView.contentInset.top
     }
 
-    var status: LoaderStatus { list.status }
+    var status: LoaderStatus {
+        let model = list.scrollView
+        if model.isDragging { return .pulling }
+        if isHeldOpen { return .refreshing }
+        if wasHeldOpen, isMovingBack { return .ending }
+        return .idle
+    }
+
+    /// The code holds the top inset open past where it rested.
+    private var isHeldOpen: Bool {
+        list.scrollView.contentInset.top > restingInset + Self.insetSlack
+    }
+
+    /// The list is still on its way back to rest: the offset above its resting top, or the
+    /// scroll layer's bounds sliding there (an inset closed inside `UIView.animate`).
+    private var isMovingBack: Bool {
+        let model = list.scrollView
+        if model.isAnimating || model.contentOffset.y < model.minContentOffsetY - Self.insetSlack {
+            return true
+        }
+        return list.scrollLayer.animationKeys().contains { $0.hasPrefix("bounds") }
+    }
+
+    /// Points of inset or offset that count as none (rounding in the code's arithmetic).
+    static let insetSlack = 0.5
+
+    /// Follows the refresh from update to update: held open, then back at rest.
+    private func noteRefreshState() {
+        if list.scrollView.isDragging { return }
+        if isHeldOpen {
+            wasHeldOpen = true
+        } else if wasHeldOpen, !isMovingBack {
+            wasHeldOpen = false
+        }
+    }
     var needsFrames: Bool { list.needsFrames }
     var debugPaths: [(name: String, path: Path, toLayer: String)] { [] }
     var refreshThreshold: Double? { list.refreshThreshold }
@@ -203,6 +251,7 @@ final class HeaderPreviewContent: SessionContent {
         activity?.beat()
         if Scene.active != nil { setUpIfNeeded() }
         list.tick()
+        noteRefreshState()
     }
     func fingerDistance(forOffset offset: Double) -> Double { list.fingerDistance(forOffset: offset) }
     func holdOffset(y: Double) { list.holdOffset(y: y) }
