@@ -46,7 +46,8 @@ let package = Package(
                 "LoaderLab", "Loaders", "LayerKit", "RefreshKit", "QuartzCore", "UIKit", "X11Host",
             ]),
         .executableTarget(
-            name: "loaderlab", dependencies: ["LoaderLab", "X11Host", "LayerKit", "PreviewHost"],
+            name: "loaderlab",
+            dependencies: ["LoaderLab", "X11Host", "LayerKit", "LayerKitCairo", "PreviewHost"],
             // Previews run from the debug build (the release build links the Swift runtime in,
             // which a preview library cannot share), so only it exports its symbols.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(configuration: .debug))]),

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import LayerKitCairo
 import LoaderLab
 import PreviewHost
 import X11Host
@@ -11,6 +12,8 @@ StandardStream.reserveClosedDescriptors()
 // not signals that kill the process mid-write and leave a temporary file behind.
 signal(SIGPIPE, SIG_IGN)
 signal(SIGXFSZ, SIG_IGN)
+// Drawing code (`CGContext`, `draw(_:)`, `UIGraphicsImageRenderer`) gets its pixels from Cairo.
+CairoDrawingBackend.install()
 
 // `loaderlab preview PATH...`: the user's own loaders, built from their sources.
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "preview" {
