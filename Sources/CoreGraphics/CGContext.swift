@@ -582,6 +582,31 @@ public final class CGContext {
 extension CGContext {
     /// The contexts UIKit's drawing functions paint into (`UIGraphicsGetCurrentContext()`), the
     /// innermost last: pushed by `UIGraphicsPushContext`, a view's `draw(_:)`, an image
-    /// renderer. Drawing code runs on the main thread, as on iOS.
-    nonisolated(unsafe) package static var stack: [CGContext] = []
+    /// renderer. One stack per thread, as UIKit keeps it.
+    package static var stack: [CGContext] {
+        get { ContextStack.current.contexts }
+        set { ContextStack.current.contexts = newValue }
+    }
+
+    /// The image contexts `UIGraphicsBeginImageContext…` opened on this thread, innermost last.
+    package static var imageContexts: [CGContext] {
+        get { ContextStack.current.imageContexts }
+        set { ContextStack.current.imageContexts = newValue }
+    }
+}
+
+/// A thread's graphics context stacks.
+private final class ContextStack {
+    var contexts: [CGContext] = []
+    var imageContexts: [CGContext] = []
+
+    private static let key = "LoaderLab.CGContext.stack"
+
+    static var current: ContextStack {
+        let dictionary = Thread.current.threadDictionary
+        if let stack = dictionary[key] as? ContextStack { return stack }
+        let stack = ContextStack()
+        dictionary[key] = stack
+        return stack
+    }
 }

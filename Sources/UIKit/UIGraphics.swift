@@ -34,9 +34,6 @@ public func UIRectClip(_ rect: CGRect) {
     UIGraphicsGetCurrentContext()?.clip(to: rect)
 }
 
-/// The image contexts `UIGraphicsBeginImageContext…` opened, innermost last.
-nonisolated(unsafe) private var imageContexts: [CGContext] = []
-
 /// Opens an image context of `size` points at one pixel a point, transparent, as the current
 /// context.
 public func UIGraphicsBeginImageContext(_ size: CGSize) {
@@ -48,14 +45,14 @@ public func UIGraphicsBeginImageContext(_ size: CGSize) {
 public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
     let s = scale > 0 ? scale : UIScreen.main.scale
     let context = CGContext(size: size, scale: s, flipped: true, opaque: opaque)
-    imageContexts.append(context)
+    CGContext.imageContexts.append(context)
     UIGraphicsPushContext(context)
 }
 
 /// What the current image context holds, as an image; nil when the current context is not an
 /// image context.
 public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
-    guard let context = UIGraphicsGetCurrentContext(), imageContexts.contains(where: { $0 === context })
+    guard let context = UIGraphicsGetCurrentContext(), CGContext.imageContexts.contains(where: { $0 === context })
     else { return nil }
     return UIImage.drawn(context)
 }
@@ -63,9 +60,9 @@ public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
 /// Closes the current image context.
 public func UIGraphicsEndImageContext() {
     guard let context = UIGraphicsGetCurrentContext(),
-        let i = imageContexts.lastIndex(where: { $0 === context })
+        let i = CGContext.imageContexts.lastIndex(where: { $0 === context })
     else { return }
-    imageContexts.remove(at: i)
+    CGContext.imageContexts.remove(at: i)
     UIGraphicsPopContext()
 }
 
