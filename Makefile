@@ -32,10 +32,12 @@ deps-test:
 build: deps-build
 	$(SWIFT) build
 
-# The Swift runtime and Foundation linked in: ~5 MiB less resident memory and a faster start
-# than loading them as shared libraries (see BENCHMARKS.md).
+# Optimised. `loaderlab` has the Swift runtime and Foundation linked in (~5 MiB less resident
+# memory and a faster start than loading them as shared libraries: BENCHMARKS.md); the preview
+# process beside it, which loads users' previews, shares the runtime with them.
 release: deps-build
-	$(SWIFT) build -c release --product loaderlab --static-swift-stdlib
+	$(SWIFT) build -c release --product loaderlab
+	$(SWIFT) build -c release --product loaderlab-preview-process
 
 # Opens the window; with no display (DISPLAY unset, or a display that cannot be opened) it
 # says so and writes a contact sheet instead.
@@ -55,11 +57,10 @@ run: release
 		fi; \
 	fi
 
-# `loaderlab preview` loads the user's code into the program, sharing its Swift runtime: it runs
-# from the plain build (the runtime as a shared library), not `release`'s static one.
+# `loaderlab preview`: the user's code runs in the preview process `release` builds beside it.
 SRC ?= Examples
-preview: build
-	"$$($(SWIFT) build --show-bin-path)/loaderlab" preview $(SRC) $(RUN_ARGS)
+preview: release
+	"$$($(SWIFT) build -c release --show-bin-path)/loaderlab" preview $(SRC) $(RUN_ARGS)
 
 # The build that `lint` checks and `test` runs: the tests included, every compiler warning an
 # error (the project's own Swift is all there is to compile: the C targets are module maps). It
@@ -80,7 +81,7 @@ test: deps lint
 # The benchmarks (BENCHMARKS.md): `loaderlab-bench`, linked as `release` links the app, measures
 # the release `loaderlab` built next to it. Options: make bench BENCH_ARGS="--only frames".
 bench: release deps-test
-	$(SWIFT) build -c release --product loaderlab-bench --static-swift-stdlib
+	$(SWIFT) build -c release --product loaderlab-bench
 	"$$($(SWIFT) build -c release --show-bin-path)/loaderlab-bench" $(BENCH_ARGS)
 
 format:

@@ -1,16 +1,33 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The release build of the programs a person runs links the Swift runtime and Foundation in
+/// (`-static-stdlib`). Their sources compile against the shared runtime's modules (the preview
+/// process beside them needs those), whose autolink entries name only `Foundation`: the rest of
+/// the static Foundation comes by name.
+let staticRuntime: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-static-stdlib", "-Xlinker", "--start-group"]
+            + [
+                "Foundation", "CoreFoundation", "FoundationEssentials", "FoundationInternationalization",
+                "_FoundationICU", "_FoundationCShims", "_FoundationCollections", "swiftSynchronization",
+            ].flatMap { ["-Xlinker", "-l" + $0] } + ["-Xlinker", "--end-group"],
+        .when(configuration: .release))
+]
+
 let package = Package(
     name: "LoaderLab",
     products: [
         .executable(name: "loaderlab", targets: ["loaderlab"]),
+        .executable(name: "loaderlab-preview-process", targets: ["loaderlab-preview-process"]),
         .executable(name: "loaderlab-bench", targets: ["loaderlab-bench"]),
     ],
     targets: [
         // C libraries from Debian, reached through pkg-config.
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo"),
         .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11"),
+        // Linux calls Swift cannot make directly (memfd_create, prctl, tgkill): inline C.
+        .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // Animated images out: libwebp's WebPAnimEncoder (libwebpmux), giflib (which has no
         // pkg-config file) and libimagequant's palettes.
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux"),
@@ -34,28 +51,47 @@ let package = Package(
         .target(name: "RefreshKit", dependencies: ["LayerKit"]),
         // The five loaders, built only from LayerKit and RefreshKit.
         .target(name: "Loaders", dependencies: ["LayerKit", "RefreshKit", "LoaderLabResources"]),
+        // The seam between a window system and what it shows: `WindowApp`, the pixel buffer,
+        // input. The host knows only this; the app and the preview process speak it.
+        .target(name: "HostSeam", dependencies: ["LayerKit"]),
         // The app without a window system: gallery, playback, keys, HUD, commands.
-        .target(name: "LoaderLab", dependencies: ["LayerKit", "LayerKitCairo", "RefreshKit", "Loaders"]),
+        .target(
+            name: "LoaderLab",
+            dependencies: ["HostSeam", "LayerKit", "LayerKitCairo", "RefreshKit", "Loaders"]),
         // Window, events, paced render loop, presenting frames.
-        .target(name: "X11Host", dependencies: ["LoaderLab", "LayerKit", "CX11"]),
-        // `loaderlab preview`: builds the user's sources against the compatibility modules and
-        // loads them into the running program, whose symbols they bind to (it exports them).
+        .target(name: "X11Host", dependencies: ["HostSeam", "LayerKit", "CX11"]),
+        // The messages between `loaderlab preview` and its preview process, and the shared
+        // memory frames travel in.
+        .target(name: "PreviewSeam", dependencies: ["HostSeam", "LayerKit", "CProcess"]),
+        // `loaderlab preview`, the side that owns the window: finds and builds the user's
+        // sources, watches them, and runs the previews in a preview process it supervises.
         .target(
             name: "PreviewHost",
+            dependencies: ["PreviewSeam", "HostSeam", "LoaderLab", "LayerKit", "LayerKitCairo", "X11Host"]),
+        // The preview process: loads the user's library (its symbols bind to this executable's,
+        // which it exports) and runs the previews for a window or a headless command.
+        .target(
+            name: "PreviewRunner",
             dependencies: [
-                "LoaderLab", "Loaders", "LayerKit", "RefreshKit", "QuartzCore", "UIKit", "X11Host",
+                "PreviewSeam", "HostSeam", "LoaderLab", "Loaders", "LayerKit", "LayerKitCairo", "RefreshKit",
+                "QuartzCore", "UIKit",
             ]),
         .executableTarget(
-            name: "loaderlab",
-            dependencies: ["LoaderLab", "X11Host", "LayerKit", "LayerKitCairo", "PreviewHost"],
-            // Previews run from the debug build (the release build links the Swift runtime in,
-            // which a preview library cannot share), so only it exports its symbols.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(configuration: .debug))]),
+            name: "loaderlab", dependencies: ["LoaderLab", "HostSeam", "X11Host", "LayerKit", "PreviewHost"],
+            // The release build links the Swift runtime and Foundation in: less resident memory
+            // and a faster start (BENCHMARKS.md). User code never loads into this program.
+            linkerSettings: staticRuntime),
+        .executableTarget(
+            name: "loaderlab-preview-process", dependencies: ["PreviewRunner", "LayerKitCairo"],
+            // A preview library leaves the engine's and the compatibility modules' symbols
+            // undefined; they bind to this program's own, with the Swift runtime shared.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
         // The benchmarks (`make bench`, BENCHMARKS.md): frame costs against Cairo alone,
         // headless renders, and the `loaderlab` window under Xvfb, watched from outside.
         .executableTarget(
             name: "loaderlab-bench",
-            dependencies: ["LoaderLab", "Loaders", "LayerKitCairo", "LayerKit", "CCairo", "XvfbHarness"]
+            dependencies: ["LoaderLab", "Loaders", "LayerKitCairo", "LayerKit", "CCairo", "XvfbHarness"],
+            linkerSettings: staticRuntime
         ),
 
         // Source-compatible subsets of Apple's frameworks over the engine, so that iOS loader
@@ -79,7 +115,10 @@ let package = Package(
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
         .testTarget(
             name: "PreviewHostTests",
-            dependencies: ["PreviewHost", "UIKit", "Loaders", "LayerKit", "SnapshotTesting", "XvfbHarness"],
+            dependencies: [
+                "PreviewHost", "PreviewRunner", "PreviewSeam", "HostSeam", "UIKit", "Loaders", "LayerKit",
+                "SnapshotTesting", "XvfbHarness",
+            ],
             // Swift Testing's cross-import overlays for Apple's UIKit do not exist here (see
             // CompatTests).
             swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]
@@ -97,7 +136,9 @@ let package = Package(
         ),
         .testTarget(
             name: "LoaderLabTests",
-            dependencies: ["LoaderLab", "Loaders", "LayerKit", "LayerKitCairo", "SnapshotTesting"]
+            dependencies: [
+                "LoaderLab", "HostSeam", "Loaders", "LayerKit", "LayerKitCairo", "SnapshotTesting",
+            ]
         ),
         .testTarget(
             name: "CompatTests",
@@ -115,7 +156,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "X11HostTests", dependencies: ["X11Host", "LoaderLab", "XvfbHarness", "SnapshotTesting"]),
+            name: "X11HostTests",
+            dependencies: ["X11Host", "HostSeam", "LoaderLab", "XvfbHarness", "SnapshotTesting"]),
         .testTarget(
             name: "loaderlab-benchTests",
             dependencies: ["loaderlab-bench", "LoaderLab", "LayerKitCairo", "LayerKit"]

@@ -275,6 +275,22 @@ enum KeyPathRegistry {
                         values.layer[keyPath: transform] = values.layer[keyPath: transform]
                             .replacingComponents(c)
                     }))
+            // `.scale.xy` (used widely, though Apple documents only `.scale`): a number that
+            // scales x and y alike and leaves z; it reads the mean of the two.
+            add(
+                AnimatableProperty<Double>(
+                    keyPath: base + ".scale.xy", isShapeProperty: false,
+                    get: {
+                        let c = $0.layer[keyPath: transform].animatableVector
+                        return (c.sx + c.sy) / 2
+                    },
+                    set: { values, v in
+                        var c = values.layer[keyPath: transform].animatableVector
+                        c.sx = v
+                        c.sy = v
+                        values.layer[keyPath: transform] = values.layer[keyPath: transform]
+                            .replacingComponents(c)
+                    }))
             add(
                 AnimatableProperty<Size>(
                     keyPath: base + ".translation", isShapeProperty: false,

@@ -76,22 +76,18 @@ public final class Bitmap: Hashable, CustomStringConvertible, @unchecked Sendabl
     }
 }
 
-/// What turns drawings into pixels and measures their text: LayerKitCairo's, registered by the
-/// program at start-up (`Drawing.backend`), so that LayerKit and the compatibility modules
-/// stay free of C.
+/// What turns drawings into pixels: LayerKitCairo's, registered by the program at start-up
+/// (`Drawing.backend`), so that LayerKit and the compatibility modules stay free of C.
 public protocol DrawingBackend: Sendable {
     /// `bitmap`'s pixels: `bitmap.width × bitmap.height` premultiplied ARGB32 words, top row
     /// first.
     func pixels(of bitmap: Bitmap) -> [UInt32]
-    /// The size `text` takes laid out unwrapped (`NSString.size(withAttributes:)`): the widest
-    /// line's advance by the lines' height.
-    func size(of text: TextProperties) -> Size
 }
 
 extension Drawing {
     private static let registered = Mutex<(any DrawingBackend)?>(nil)
 
-    /// The backend that rasterises bitmaps and measures text; nil until a host registers one.
+    /// The backend that rasterises bitmaps; nil until a host registers one.
     public static var backend: (any DrawingBackend)? {
         get { registered.withLock { $0 } }
         set { registered.withLock { $0 = newValue } }

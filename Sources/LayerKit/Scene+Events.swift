@@ -221,6 +221,17 @@ extension Scene {
     }
 
     private func deliver(_ event: SceneEvent) {
+        if let observe = willDeliverEvent {
+            observe(event.entry?.layer)
+            // After the callback, code is nobody's in particular again.
+            defer { observe(nil) }
+            deliverNow(event)
+        } else {
+            deliverNow(event)
+        }
+    }
+
+    private func deliverNow(_ event: SceneEvent) {
         switch event.kind {
         case .start:
             guard let entry = event.entry else { return }

@@ -132,6 +132,12 @@ public final class Scene {
     /// main queue) changed it, so a host that draws only on demand must schedule a frame.
     public var didBecomeDirty: (() -> Void)?
 
+    /// Called just before an animation event's callback runs (a delegate's start or stop, a
+    /// completion, a timer), with the animated layer when there is one: whoever supervises the
+    /// code those callbacks run learns whose it is (a preview process names the preview that
+    /// crashed in one). Called again with nil once the callback returned.
+    public var willDeliverEvent: ((Layer?) -> Void)?
+
     /// Updates to the clock's current time.
     public func update() { update(to: clock.now()) }
 

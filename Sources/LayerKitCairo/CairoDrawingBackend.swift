@@ -3,8 +3,7 @@ import Foundation
 import LayerKit
 
 /// LayerKit's `DrawingBackend` with Cairo: rasterises a `Bitmap`'s drawing by replaying it
-/// (`DrawingReplay`) on an image of the bitmap's size, scaled to its pixels per point, and
-/// measures text as text layers are laid out (`TextMeasurer`).
+/// (`DrawingReplay`) on an image of the bitmap's size, scaled to its pixels per point.
 ///
 /// A program that runs drawing code (the compatibility modules' `CGContext`,
 /// `UIGraphicsImageRenderer`, views' `draw(_:)`) registers it once at start-up with
@@ -55,14 +54,5 @@ public final class CairoDrawingBackend: DrawingBackend, @unchecked Sendable {
             }
         }
         return pixels
-    }
-
-    public func size(of text: TextProperties) -> Size {
-        var t = text
-        t.isWrapped = false
-        guard let layout = TextMeasurer.shared.layout(t, in: .zero) else { return .zero }
-        let width = layout.lines.map { line in line.runs.map { $0.x + $0.width }.max() ?? 0 }.max() ?? 0
-        let height = Double(layout.lines.count) * layout.metrics.lineHeight
-        return Size(width: width, height: height)
     }
 }

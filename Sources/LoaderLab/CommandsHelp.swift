@@ -68,7 +68,14 @@ public enum Help {
                 The other modes work as the commands of the same name (`loaderlab help
                 render` …). A compile error exits 1 with the compiler's diagnostics on
                 standard error; an unknown preview name or a bad argument exits 2.
-                Needs the loaderlab that `make` builds (the Swift runtime as a shared library).
+                The previews run in loaderlab-preview-process (built beside loaderlab): a
+                preview that traps, overflows its stack, calls exit or hangs (no answer to a
+                window's frame in 2 s; headless, no progress in 10 s; both set by
+                LOADERLAB_PREVIEW_DEADLINE=SECONDS) is reported with its name, the reason and
+                the first line of your code; the window stays (R starts the previews again),
+                a headless mode exits 1, and --sheet marks the failed cells.
+                Skipped in folders: hidden ones, .build, .git, Pods, Carthage, DerivedData and
+                node_modules (unless named); at most 500 files and 2,000 folders.
                 """
         case "render":
             return """

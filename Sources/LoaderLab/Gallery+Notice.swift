@@ -29,7 +29,7 @@ public struct GalleryNotice: Hashable, Sendable {
         return Rect(x: area.minX + Self.margin, y: area.minY + Self.margin, width: w, height: h)
     }
 
-    func draw(in area: Rect, on canvas: Canvas) {
+    public func draw(in area: Rect, on canvas: Canvas) {
         let r = rect(in: area)
         guard r.width > 0, r.height > 0 else { return }
         canvas.fill(Path.roundedRect(r, cornerRadius: 8), color: Self.panelColor)

@@ -1,4 +1,5 @@
 import Foundation
+import HostSeam
 import LayerKit
 import LayerKitCairo
 import Loaders
@@ -36,6 +37,13 @@ public final class GalleryRecorder {
     /// A recording stops by itself after this many frames (as `record`'s limit).
     public static let maximumFrames = ArgumentParser.maximumFrames
 
+    /// Where each recording's frames are also kept as they are taken (`RecordingSpool`), so
+    /// that they survive this process; nil keeps none (the built-in gallery).
+    public var spoolFolder: String?
+    /// Told when a spool is made (`started` true, with the recording's path) and when it is
+    /// gone again (the recording written or failed).
+    public var spoolChanged: ((_ spool: String, _ output: String, _ started: Bool) -> Void)?
+
     var active: TileRecording?
     /// Recordings being written, oldest first.
     var finishing: [(recording: TileRecording, encoder: BackgroundEncoder)] = []
@@ -59,6 +67,8 @@ final class TileRecording {
     let start: Double
     let scale: Double
     let encoder: BackgroundEncoder
+    /// The frames kept in a file as well (`GalleryRecorder.spoolFolder`).
+    let spool: RecordingSpool?
     private let surface: ImageSurface
     private let canvas: Canvas
     private let renderer: LayerRenderer
@@ -66,7 +76,7 @@ final class TileRecording {
 
     init(
         sessionIndex: Int, name: String, path: String, start: Double, size: Size, scale: Double,
-        images: ImageCache
+        images: ImageCache, spoolFolder: String?
     ) throws {
         self.sessionIndex = sessionIndex
         self.name = name
@@ -78,6 +88,11 @@ final class TileRecording {
         let settings = AnimationSettings(format: .webp, framesPerSecond: GalleryRecorder.framesPerSecond)
         encoder = BackgroundEncoder(
             encoder: try AnimationEncoders.make(width: width, height: height, settings: settings))
+        spool = try spoolFolder.map { folder in
+            try RecordingSpool(
+                path: folder + "/" + name + ".spool", width: width, height: height,
+                framesPerSecond: GalleryRecorder.framesPerSecond)
+        }
         surface = try ImageSurface(width: width, height: height)
         canvas = try Canvas(surface: surface)
         canvas.scale(scale, scale)
@@ -96,7 +111,9 @@ final class TileRecording {
         canvas.clear(color: .clear)
         renderer.draw(viewport, on: canvas)
         if let error = canvas.error { throw error }
-        encoder.add(AnimationFrame(surface: surface))
+        let frame = AnimationFrame(surface: surface)
+        try spool?.append(frame)
+        encoder.add(frame)
         frames += 1
     }
 }
@@ -121,14 +138,24 @@ extension GalleryApp {
             try AnimationOutput.check(path: Array(path.utf8))
             let recording = try TileRecording(
                 sessionIndex: index, name: name, path: path, start: scene.clock.now(), size: session.size,
-                scale: scale, images: renderer.images)
+                scale: scale, images: renderer.images, spoolFolder: recorder.spoolFolder)
+            if let spool = recording.spool { recorder.spoolChanged?(spool.path, path, true) }
             recorder.active = recording
             recorder.message = nil
             try captureFrame(of: recording)
         } catch {
-            recorder.active = nil
+            abandonActiveRecording()
             fail("recording failed: \(error)")
         }
+    }
+
+    /// Drops the recording in progress after a failure, with its spool.
+    private func abandonActiveRecording() {
+        if let recording = recorder.active, let spool = recording.spool {
+            spool.remove()
+            recorder.spoolChanged?(spool.path, recording.path, false)
+        }
+        recorder.active = nil
     }
 
     private func stopRecording() {
@@ -159,7 +186,7 @@ extension GalleryApp {
                     try captureFrame(of: recording)
                 }
             } catch {
-                recorder.active = nil
+                abandonActiveRecording()
                 fail("recording failed: \(error)")
             }
         }
@@ -182,6 +209,10 @@ extension GalleryApp {
     private func collectFinishedRecordings() {
         while let (recording, encoder) = recorder.finishing.first, let outcome = encoder.outcome {
             recorder.finishing.removeFirst()
+            if let spool = recording.spool {
+                spool.remove()
+                recorder.spoolChanged?(spool.path, recording.path, false)
+            }
             switch outcome {
             case .written:
                 recorder.message = "saved \(recording.name)"

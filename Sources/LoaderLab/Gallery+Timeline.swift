@@ -1,4 +1,5 @@
 import Foundation
+import HostSeam
 import LayerKit
 import LayerKitCairo
 import Loaders
@@ -82,7 +83,7 @@ extension GalleryApp {
         return Swift.min(Swift.max(h.isFinite ? h : lowest, lowest), highest)
     }
 
-    private func relayout() {
+    func relayout() {
         layout = makeLayout(size: layout.size)
         applyLayout()
         damage.invalidate()

@@ -1,4 +1,5 @@
 import Foundation
+import HostSeam
 import LayerKit
 import LayerKitCairo
 import Loaders
@@ -55,7 +56,7 @@ public final class GalleryApp: WindowApp {
     /// Key V's recordings (Gallery+Recording.swift).
     public let recorder = GalleryRecorder()
 
-    static let backgroundColor = Color(r255: 40, g: 43, b: 52)
+    public static let backgroundColor = Color(r255: 40, g: 43, b: 52)
     static let phoneColor = Color(r255: 14, g: 15, b: 18)
     static let cardColor = Color(r255: 14, g: 15, b: 18)
     static let focusColor = Color(r255: 90, g: 160, b: 255)
@@ -105,7 +106,7 @@ public final class GalleryApp: WindowApp {
             for session in made {
                 let tile = Layer()
                 tile.isViewBacking = true
-                tile.name = "tile." + session.info.id
+                tile.name = Self.tilePrefix + session.info.id
                 let screen = Layer()
                 screen.isViewBacking = true
                 screen.name = "screen"
@@ -130,7 +131,23 @@ public final class GalleryApp: WindowApp {
         scene.update()
     }
 
-    private static func preferredSize(for infos: [LoaderInfo], single: Bool) -> Size {
+    /// The id of the loader whose tile holds `layer` (nil: none, or not in a tile).
+    public nonisolated static func tileID(of layer: Layer) -> String? {
+        var l: Layer? = layer
+        while let current = l {
+            if let name = current.name, name.hasPrefix(tilePrefix) {
+                return String(name.dropFirst(tilePrefix.count))
+            }
+            l = current.superlayer
+        }
+        return nil
+    }
+
+    /// A tile layer's name: this, then its loader's id.
+    nonisolated static let tilePrefix = "tile."
+
+    /// The window size, in points, a gallery of `infos` prefers (`single`: one loader filling it).
+    public static func preferredSize(for infos: [LoaderInfo], single: Bool) -> Size {
         // Five phones of 180×360 points in a row, their titles and the HUD.
         guard single, let info = infos.first else { return Size(width: 1000, height: 480) }
         return Size(width: info.defaultSize.width, height: info.defaultSize.height + GalleryLayout.hudHeight)

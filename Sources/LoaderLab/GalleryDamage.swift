@@ -1,3 +1,4 @@
+import HostSeam
 import LayerKit
 import LayerKitCairo
 

@@ -1,4 +1,5 @@
 import Foundation
+import PreviewSeam
 
 /// Compiles a preview's sources into a shared library that the running program loads.
 ///
@@ -18,7 +19,7 @@ public final class PreviewBuilder: @unchecked Sendable {
     private var current: ChildProcess?
 
     /// The C symbol the generated entry point has.
-    static let entrySymbol = "loaderlab_preview_list"
+    static let entrySymbol = PreviewLibraryEntry.symbol
 
     public enum Outcome: Sendable {
         case built(library: String)
@@ -60,7 +61,8 @@ public final class PreviewBuilder: @unchecked Sendable {
         let arguments =
             [
                 "-swift-version", "5", "-parse-as-library", "-emit-library", "-module-name", module,
-                "-Onone", "-wmo", "-D", "DEBUG", "-I", toolchain.modules,
+                // Debug information: a crash report names the user's file and line.
+                "-Onone", "-g", "-wmo", "-D", "DEBUG", "-I", toolchain.modules,
                 "-o", library,
             ] + sources.files + [entry]
         let result = try child.run(toolchain.compiler, arguments)

@@ -1,10 +1,15 @@
 import Foundation
 import LayerKit
 import LoaderLab
-@_spi(LoaderLabHost) import UIKit
+import PreviewSeam
 import X11Host
 
 /// `loaderlab preview PATH... [MODE]` from start to exit (`PreviewCommand` describes it).
+///
+/// This process finds and builds the sources; the previews run in a preview process
+/// (`PreviewProcess`), so no mistake in the user's code — a trap, a loop that never ends, a
+/// stack overflow, a call to `exit` — takes this one down: the window (`PreviewProxyApp`)
+/// shows what happened, and a headless command reports it and exits 1.
 public enum PreviewMain {
     /// Runs the command; `arguments` are those after `preview`.
     @MainActor
@@ -12,6 +17,7 @@ public enum PreviewMain {
         let command: PreviewCommand
         let sources: PreviewSources
         let builder: PreviewBuilder
+        let executable: String
         do {
             command = try PreviewCommand.parse(arguments)
             if command.mode == .help {
@@ -22,20 +28,24 @@ public enum PreviewMain {
         } catch {
             fail(error, status: 2)
         }
+        StandardStream.error.report("loaderlab: preview: \(sources.summary)")
         do {
+            executable = try PreviewProcess.executable()
             builder = try PreviewBuilder(toolchain: try PreviewToolchain.locate())
         } catch {
             fail(error, status: 1)
         }
-        atexit { ChildProcess.terminateAll() }
+        atexit {
+            ChildProcess.terminateAll()
+            PreviewProcess.terminateAll()
+        }
 
-        var catalog: PreviewCatalog?
+        var library: String?
         var problem: GalleryNotice?
         do {
             switch try builder.build(sources) {
-            case .built(let library):
-                let loaded = try PreviewLibrary.load(library, imageFolders: sources.folders)
-                catalog = PreviewCatalog(loaded.previews)
+            case .built(let built):
+                library = built
             case .failed(let diagnostics, let output):
                 reportCompileFailure(output: output)
                 problem = notice(for: diagnostics, output: output, keptPrevious: false)
@@ -49,52 +59,102 @@ public enum PreviewMain {
 
         guard case .window(let windowArguments) = command.mode else {
             // Headless: a failed build is the answer.
-            let status = catalog.map { runHeadless(command.mode, catalog: $0) } ?? 1
+            let status =
+                library.map {
+                    runHeadless(
+                        command.mode, library: $0, sources: sources, executable: executable,
+                        symbolizer: PreviewSymbolizer(compiler: builder.toolchain.compiler))
+                } ?? 1
             builder.removeWorkFolder()
             exit(status)
         }
         let options: WindowOptions
         do {
-            // Before a first good build the previews' names are unknown: `--loader` takes any.
-            let names =
-                catalog?.infos.map(\.id)
-                ?? windowArguments.indices.dropLast().filter { windowArguments[$0] == "--loader" }
+            // The previews' names are the preview process's: `--loader` takes any here, and the
+            // preview process refuses one it does not have.
+            let names = windowArguments.indices.dropLast().filter { windowArguments[$0] == "--loader" }
                 .map { windowArguments[$0 + 1] }
             options = try PreviewCommand.windowOptions(windowArguments, names: names)
         } catch {
             builder.removeWorkFolder()
             fail(error, status: 2)
         }
-        let app = PreviewWindowApp(
-            paths: command.paths, sources: sources, builder: builder, catalog: catalog,
-            problem: problem, windowArguments: windowArguments)
+        let app: PreviewProxyApp
+        do {
+            app = try PreviewProxyApp(
+                paths: command.paths, sources: sources, builder: builder, executable: executable,
+                library: library, problem: problem, loaderID: options.loaderID)
+        } catch {
+            builder.removeWorkFolder()
+            fail(error, status: 1)
+        }
+        if case .exited(2) = app.failure?.kind {
+            // The preview process refused the command line (an unknown `--loader`).
+            builder.removeWorkFolder()
+            exit(2)
+        }
         X11Host.run(app, options: X11Host.Options(scale: options.scale, size: options.size))
     }
 
+    /// Runs a headless mode in a preview process and supervises it; the exit status. A crash or
+    /// a hang is reported (standard error) and exits 1; `--sheet` then runs again without the
+    /// preview that failed, its cell showing why, so every other preview is still drawn.
     @MainActor
-    private static func runHeadless(_ mode: PreviewCommand.Mode, catalog: PreviewCatalog) -> Int32 {
+    static func runHeadless(
+        _ mode: PreviewCommand.Mode, library: String, sources: PreviewSources, executable: String,
+        symbolizer: PreviewSymbolizer?
+    ) -> Int32 {
+        let command: [String]
         switch mode {
-        case .window, .help:
-            return 1
-        case .list:
+        case .window, .help: return 1
+        case .list: command = ["list"]
+        case .command(let arguments): command = arguments
+        }
+        let named = command.indices.dropLast().first { command[$0] == "--loader" }.map { command[$0 + 1] }
+        let deadline = PreviewDeadlines.current().headless
+        var failures: [(id: String, reason: String)] = []
+        while true {
+            var arguments = ["--library", library]
+            for folder in sources.folders { arguments += ["--image-folder", folder] }
+            for f in failures { arguments += ["--failed", f.id, f.reason] }
+            arguments += ["--command"] + command
+            let process: PreviewProcess
             do {
-                for info in catalog.infos { try StandardStream.output.write(info.id + "\n") }
-                return 0
+                process = try PreviewProcess.start(executable, arguments: arguments)
             } catch {
-                StandardStream.error.report("loaderlab: cannot write the list: \(error)")
+                StandardStream.error.report("loaderlab: preview: \(error)")
                 return 1
             }
-        case .command(let arguments):
-            // The screen's scale is the render's (`UIScreen.main.scale` in the previews' code).
-            if let i = arguments.firstIndex(of: "--scale"), i + 1 < arguments.count,
-                let scale = Double(arguments[i + 1])
-            {
-                UIScreen.main.set(scale: CGFloat(scale))
+            var running = named
+            var hung: Double?
+            watching: while true {
+                do {
+                    guard let message = try process.channel.receive(timeout: deadline) else {
+                        hung = deadline
+                        process.stopForBacktrace()
+                        break watching
+                    }
+                    if case .running(let id) = message, !id.isEmpty { running = id }
+                } catch {
+                    // Its end closed: the process is done (or died).
+                    break watching
+                }
             }
-            switch Commands(source: PreviewSceneSource(catalog)).run(arguments) {
-            case .finished(let status): return status
-            case .openWindow: return 1
+            let status = process.wait(timeout: nil) ?? 0
+            let crash = process.crashText
+            let exitedNormally =
+                (status & 0x7f) == 0 && hung == nil && crash.report == nil && crash.exitSites == nil
+            if exitedNormally {
+                let code = (status >> 8) & 0xff
+                return failures.isEmpty ? code : 1
             }
+            let failure = PreviewFailure(
+                status: status, crash: crash, preview: running, sources: sources.files, hungAfter: hung,
+                symbolizer: symbolizer)
+            StandardStream.error.report("loaderlab: preview: " + failure.description)
+            guard command.first == "sheet", let id = running, !failures.contains(where: { $0.id == id })
+            else { return 1 }
+            failures.append((id, ([failure.title, ""] + failure.details).joined(separator: "\n")))
         }
     }
 

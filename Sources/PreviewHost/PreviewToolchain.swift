@@ -2,7 +2,7 @@ import Foundation
 
 /// What building a preview needs: the compiler, and the compatibility modules (`UIKit`,
 /// `QuartzCore`, `CoreGraphics`) built with this very `loaderlab`, whose symbols the preview
-/// library takes from the running program.
+/// library takes from the preview process (`loaderlab-preview-process`, built beside it).
 public struct PreviewToolchain: Sendable {
     /// `swiftc`.
     public var compiler: String
@@ -15,18 +15,10 @@ public struct PreviewToolchain: Sendable {
 
     /// Finds the compiler (`LOADERLAB_SWIFTC`, else `swiftc` on PATH, else
     /// /opt/swift/usr/bin/swiftc) and the modules (`LOADERLAB_PREVIEW_MODULES`, else `Modules`
-    /// next to the executable, where SwiftPM puts them). Throws naming what is missing —
-    /// including a program linked with the Swift runtime built in (`make release`), which has
-    /// no runtime to share with a preview library.
+    /// next to the executable, where SwiftPM puts them). Throws naming what is missing.
     public static func locate(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> PreviewToolchain {
-        guard runtimeIsShared() else {
-            throw Missing(
-                description:
-                    "this loaderlab has the Swift runtime linked in (make release), so it cannot load "
-                    + "a preview: use the one `make` builds (.build/debug/loaderlab), or `make preview`")
-        }
         let fm = FileManager.default
         var candidates: [String] = []
         if let c = environment["LOADERLAB_SWIFTC"], !c.isEmpty { candidates.append(c) }
@@ -53,14 +45,5 @@ public struct PreviewToolchain: Sendable {
                     + "LoaderLab folder")
         }
         return PreviewToolchain(compiler: compiler, modules: modules)
-    }
-
-    /// True when the Swift runtime is a shared library of this process (not linked in).
-    static func runtimeIsShared() -> Bool {
-        // Read to the end: /proc files report a size of 0.
-        guard let file = FileHandle(forReadingAtPath: "/proc/self/maps") else { return true }
-        defer { try? file.close() }
-        let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
-        return maps.contains("libswiftCore.so")
     }
 }

@@ -6,8 +6,9 @@ import QuartzCore
 /// `draw(at:withAttributes:)`, `draw(in:withAttributes:)`) and measuring them
 /// (`size(withAttributes:)`), with the attributes `.font` and `.foregroundColor`.
 ///
-/// Text is laid out and drawn as text layers are (`TextLayout`, Cairo's faces for the font's
-/// name): without attributes, Helvetica at 12 points in black, as UIKit draws it. `draw(at:)`
+/// Text is laid out and drawn as text layers and labels are (`TextLayout`, the faces the
+/// renderer picks for a `UIFont`'s name): without attributes, Helvetica at 12 points in black,
+/// as UIKit draws it. `draw(at:)`
 /// puts the first line's top at the point and does not wrap; `draw(in:)` wraps at spaces to
 /// the rectangle's width and clips to the rectangle. Other attributes are ignored.
 enum StringDrawing {
@@ -18,9 +19,9 @@ enum StringDrawing {
     static func properties(_ string: String, _ attributes: [NSAttributedString.Key: Any]?) -> TextProperties {
         var text = TextProperties()
         text.string = string
-        let font = attributes?[.font].flatMap(fontDescription)
-        text.font = font?.name ?? defaultFontName
-        text.fontSize = font?.size ?? defaultFontSize
+        let font = attributes?[.font] as? UIFont
+        text.font = font?.drawnName ?? defaultFontName
+        text.fontSize = font.map { Double($0.pointSize) } ?? defaultFontSize
         switch attributes?[.foregroundColor] {
         case let color as UIColor: text.foregroundColor = color.engine
         case let color as CGColor: text.foregroundColor = color.engine
@@ -28,29 +29,6 @@ enum StringDrawing {
         }
         text.alignmentMode = .natural
         return text
-    }
-
-    /// A font's name and size in points, read from its `fontName` (or the name it is drawn
-    /// with) and `pointSize` properties: any font object that has them (`UIFont`).
-    static func fontDescription(_ font: Any) -> (name: String, size: Double)? {
-        var name: String?
-        var drawnName: String?
-        var size: Double?
-        var mirror: Mirror? = Mirror(reflecting: font)
-        while let m = mirror {
-            for child in m.children {
-                switch (child.label, child.value) {
-                case ("fontName", let v as String): name = v
-                case ("drawnName", let v as String): drawnName = v
-                case ("pointSize", let v as CGFloat): size = Double(v)
-                case ("pointSize", let v as Double): size = v
-                default: break
-                }
-            }
-            mirror = m.superclassMirror
-        }
-        guard let size, let font = drawnName ?? name else { return nil }
-        return (font, size)
     }
 
     static func draw(_ string: String, at point: CGPoint, _ attributes: [NSAttributedString.Key: Any]?) {
@@ -65,16 +43,15 @@ enum StringDrawing {
         ctx.drawText(text, in: rect.standardized, clipped: true)
     }
 
-    /// The size the string takes unwrapped: the widest line by the lines' height, measured by
-    /// the registered drawing backend (an estimate of 0.6 em a character without one).
+    /// The size the string takes unwrapped: the widest line by the lines' height, measured as
+    /// labels and text layers measure text (`TextMeasuring`).
     static func size(_ string: String, _ attributes: [NSAttributedString.Key: Any]?) -> CGSize {
         let text = properties(string, attributes)
-        if let backend = Drawing.backend { return CGSize(backend.size(of: text)) }
-        let lines = string.split(separator: "\n", omittingEmptySubsequences: false)
-        let widest = lines.map(\.count).max() ?? 0
-        return CGSize(
-            width: CGFloat(Double(widest) * 0.6 * text.fontSize),
-            height: CGFloat(Double(lines.count) * 1.2 * text.fontSize))
+        guard let layout = TextMeasuring.layout(text, in: Size(width: .infinity, height: .infinity)) else {
+            return .zero
+        }
+        let widest = layout.lines.map { line in line.runs.map { $0.x + $0.width }.max() ?? 0 }.max() ?? 0
+        return CGSize(width: widest, height: Double(layout.lines.count) * layout.metrics.lineHeight)
     }
 }
 

@@ -18,6 +18,8 @@ public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
     func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+    /// After `setContentOffset(_:animated: true)` has moved the content to its end.
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
 }
 
 extension UIScrollViewDelegate {
@@ -30,6 +32,7 @@ extension UIScrollViewDelegate {
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
     public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
 }
 
 /// `UIScrollView`: a vertically scrolling view over RefreshKit's `ScrollView` (offset, inset,
@@ -45,10 +48,17 @@ extension UIScrollViewDelegate {
 /// the offset. A scroll view made with `init(frame:)` keeps its own layer in step and steps
 /// its motion at its scene's updates, but no pointer reaches it.
 ///
-/// Deviations: only the vertical axis scrolls; no zooming, paging, scroll indicators or
-/// `scrollViewDidEndScrollingAnimation`; `setContentOffset(_:animated: true)` takes 0.3 s,
-/// ease-in-ease-out; the `targetContentOffset` offered to the delegate is the projected end
-/// of the deceleration (or the edge it bounces back to).
+/// Key-value observing works as on iOS for `contentOffset` (and `bounds`, which moves with
+/// it), `contentSize`, `contentInset`, `frame` and `panGestureRecognizer.state`
+/// (KeyValueObservingKeys.swift): observers hear each change after the delegate's
+/// `scrollViewDidScroll`, the pan's state changes before the scrolling they cause.
+///
+/// Deviations: only the vertical axis scrolls; no zooming, paging or scroll indicators
+/// (their insets and flags are stored as set); the content always bounces (`bounces` and
+/// `alwaysBounceVertical` are stored as set); `setContentOffset(_:animated: true)` takes
+/// 0.3 s, ease-in-ease-out; the `targetContentOffset` offered to the delegate is the
+/// projected end of the deceleration (or the edge it bounces back to); there is no safe area,
+/// so `adjustedContentInset` is `contentInset`.
 open class UIScrollView: UIView {
     /// The physics model.
     package private(set) var model: ScrollView
@@ -56,7 +66,16 @@ open class UIScrollView: UIView {
     private var ownsModel: Bool
     private var observerTokens: [ScrollView.Token] = []
     private var wasDecelerating = false
+    /// True from an animated `setContentOffset` until its motion ends.
+    private var isScrollingAnimation = false
     private var tickToken: (scene: Scene, token: Int)?
+    /// The values observers last heard (the model has already changed when it tells).
+    private var reportedOffset = CGPoint.zero
+    private var reportedInset = UIEdgeInsets.zero
+    private var reportedContentSize = CGSize.zero
+    /// Counts the offset changes the model reported.
+    private var offsetChanges = 0
+    private let pan = UIPanGestureRecognizer()
 
     open weak var delegate: UIScrollViewDelegate?
 
@@ -65,6 +84,7 @@ open class UIScrollView: UIView {
         ownsModel = true
         super.init(frame: frame)
         model.timeline = layer.engineLayer
+        pan.view = self
         observe()
     }
 
@@ -91,8 +111,13 @@ open class UIScrollView: UIView {
     }
 
     private func observe() {
+        reportedOffset = CGPoint(model.contentOffset)
+        reportedInset = UIEdgeInsets(model.contentInset)
+        reportedContentSize = CGSize(model.contentSize)
         observerTokens.append(
             model.addOffsetObserver { [weak self] _ in self?.offsetDidChange() })
+        observerTokens.append(
+            model.addInsetObserver { [weak self] _ in self?.insetDidChange() })
         observerTokens.append(
             model.addDragObserver { [weak self] _, event in self?.dragDidChange(event) })
     }
@@ -112,10 +137,19 @@ open class UIScrollView: UIView {
         set { setContentOffset(newValue, animated: false) }
     }
 
-    /// Moves the content to `offset`, at once or over 0.3 s.
+    /// Moves the content to `offset`, at once or over 0.3 s (then the delegate hears
+    /// `scrollViewDidEndScrollingAnimation`). Observers of `contentOffset` hear a set that
+    /// leaves the offset where it was too, as on iOS.
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        let changes = offsetChanges
         model.setContentOffset(
             contentOffset.engine, animation: animated ? ScrollAnimation(duration: 0.3) : nil, at: now)
+        if animated, model.isAnimating, !model.isDecelerating { isScrollingAnimation = true }
+        if !animated, changes == offsetChanges {
+            let offset = self.contentOffset
+            KeyValueObservingRegistry.post(
+                self, key: "contentOffset", old: NSValue(cgPoint: offset), new: NSValue(cgPoint: offset))
+        }
         startTickingIfNeeded()
     }
 
@@ -137,8 +171,60 @@ open class UIScrollView: UIView {
         get { CGSize(model.contentSize) }
         set {
             model.setContentSize(newValue.engine, at: now)
+            contentSizeDidChange()
             startTickingIfNeeded()
         }
+    }
+
+    /// The inset the content is laid out with: `contentInset` (there is no safe area here).
+    open var adjustedContentInset: UIEdgeInsets { contentInset }
+
+    /// `UIScrollView.ContentInsetAdjustmentBehavior`.
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+        case automatic = 0
+        case scrollableAxes = 1
+        case never = 2
+        case always = 3
+    }
+
+    /// Stored as set: with no safe area, every behaviour adjusts nothing.
+    open var contentInsetAdjustmentBehavior = ContentInsetAdjustmentBehavior.automatic
+
+    /// The pan of the drag: its `state` follows the finger (`.began`, `.changed` as the drag
+    /// moves the content, `.ended`, then `.possible`), observable with KVO.
+    open var panGestureRecognizer: UIPanGestureRecognizer { pan }
+
+    /// Stored as set: the content always bounces here (the refresh headers need it).
+    open var bounces = true
+    /// Stored as set: the content always bounces vertically here.
+    open var alwaysBounceVertical = false
+    /// Stored as set (only the vertical axis scrolls).
+    open var alwaysBounceHorizontal = false
+    /// Stored as set: no scroll indicators are drawn.
+    open var showsVerticalScrollIndicator = true
+    /// Stored as set: no scroll indicators are drawn.
+    open var showsHorizontalScrollIndicator = true
+    /// Stored as set: no scroll indicators are drawn.
+    open var scrollIndicatorInsets = UIEdgeInsets.zero
+    /// Stored as set: no scroll indicators are drawn.
+    open var verticalScrollIndicatorInsets = UIEdgeInsets.zero
+    /// Stored as set: no scroll indicators are drawn.
+    open var horizontalScrollIndicatorInsets = UIEdgeInsets.zero
+    /// Stored as set: there is no status bar to tap.
+    open var scrollsToTop = true
+
+    /// `UIScrollView.DecelerationRate`: how fast a flick slows, per millisecond.
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let normal = DecelerationRate(rawValue: CGFloat(ScrollPhysics.normalDecelerationRate))
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
+
+    /// The flick's slow-down (`.normal`, 0.998; `.fast`, 0.99).
+    open var decelerationRate: DecelerationRate {
+        get { DecelerationRate(rawValue: CGFloat(model.decelerationRate)) }
+        set { model.decelerationRate = Double(newValue.rawValue) }
     }
 
     /// True while the finger is down and the content follows it.
@@ -153,9 +239,46 @@ open class UIScrollView: UIView {
         if ownsModel { model.setViewportSize(bounds.size.engine, at: now) }
     }
 
+    /// Observers of `frame` hear each set, and those of `bounds` a change of its size.
+    open override var frame: CGRect {
+        get { super.frame }
+        set {
+            let oldFrame = super.frame
+            let oldBounds = super.bounds
+            super.frame = newValue
+            if super.bounds != oldBounds {
+                KeyValueObservingRegistry.post(
+                    self, key: "bounds", old: NSValue(cgRect: oldBounds), new: NSValue(cgRect: self.bounds))
+            }
+            KeyValueObservingRegistry.post(
+                self, key: "frame", old: NSValue(cgRect: oldFrame), new: NSValue(cgRect: self.frame))
+        }
+    }
+
+    /// The origin is the content offset, as in UIKit: a new origin scrolls there. Observers of
+    /// `bounds` hear each set.
+    open override var bounds: CGRect {
+        get { super.bounds }
+        set {
+            let oldBounds = CGRect(origin: reportedOffset, size: super.bounds.size)
+            let changes = offsetChanges
+            super.bounds = newValue
+            if newValue.origin != contentOffset { setContentOffset(newValue.origin, animated: false) }
+            // A scroll has told them already.
+            if changes == offsetChanges {
+                KeyValueObservingRegistry.post(
+                    self, key: "bounds", old: NSValue(cgRect: oldBounds),
+                    new: NSValue(cgRect: CGRect(origin: contentOffset, size: super.bounds.size)))
+            }
+        }
+    }
+
     // MARK: Events
 
     private func offsetDidChange() {
+        offsetChanges += 1
+        // The finger moved the content: the pan changed (before the scroll it causes).
+        if model.isDragging, pan.state == .began || pan.state == .changed { pan.state = .changed }
         // Scrolling lays the scroll view out, as in UIKit (code that places views by the
         // offset does it in `layoutSubviews()`).
         setNeedsLayout()
@@ -177,18 +300,56 @@ open class UIScrollView: UIView {
             }
         }
         delegate?.scrollViewDidScroll(self)
+        // Key-value observers, after the delegate (UIKit's KVO wraps the setter that tells it):
+        // the bounds, whose origin is the offset, then the offset.
+        let old = reportedOffset
+        let new = contentOffset
+        reportedOffset = new
+        let size = bounds.size
+        KeyValueObservingRegistry.post(
+            self, key: "bounds", old: NSValue(cgRect: CGRect(origin: old, size: size)),
+            new: NSValue(cgRect: CGRect(origin: new, size: size)))
+        KeyValueObservingRegistry.post(
+            self, key: "contentOffset", old: NSValue(cgPoint: old), new: NSValue(cgPoint: new))
+        contentSizeDidChange()
         if wasDecelerating, !model.isDecelerating {
             wasDecelerating = false
             delegate?.scrollViewDidEndDecelerating(self)
         }
+        if isScrollingAnimation, !model.isAnimating {
+            isScrollingAnimation = false
+            delegate?.scrollViewDidEndScrollingAnimation(self)
+        }
+    }
+
+    private func insetDidChange() {
+        let old = reportedInset
+        let new = contentInset
+        reportedInset = new
+        KeyValueObservingRegistry.post(
+            self, key: "contentInset", old: NSValue(uiEdgeInsets: old), new: NSValue(uiEdgeInsets: new))
+    }
+
+    /// Tells observers of a new content size (set here, or by the host on its model).
+    private func contentSizeDidChange() {
+        let new = contentSize
+        guard new != reportedContentSize else { return }
+        let old = reportedContentSize
+        reportedContentSize = new
+        KeyValueObservingRegistry.post(
+            self, key: "contentSize", old: NSValue(cgSize: old), new: NSValue(cgSize: new))
     }
 
     private func dragDidChange(_ event: ScrollView.DragEvent) {
+        contentSizeDidChange()
         switch event {
         case .began:
             wasDecelerating = false
+            isScrollingAnimation = false
+            pan.state = .began
             delegate?.scrollViewWillBeginDragging(self)
         case .ended(let velocity):
+            pan.state = .ended
             let projected = projectedRestOffset(velocity: velocity)
             var target = CGPoint(x: model.contentOffset.x, y: projected)
             delegate?.scrollViewWillEndDragging(
@@ -207,6 +368,8 @@ open class UIScrollView: UIView {
                 wasDecelerating = true
                 delegate?.scrollViewWillBeginDecelerating(self)
             }
+            // The recognizer resets once the touches are over, as UIKit's does.
+            pan.state = .possible
             startTickingIfNeeded()
         }
     }

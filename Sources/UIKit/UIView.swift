@@ -28,12 +28,12 @@ import LayerKit
 /// when first shown, after `setNeedsDisplay()`, and after a change of size with
 /// `contentMode = .redraw`, at the screen's scale.
 ///
-/// Deviations: there is no `UIResponder`, touch handling, Auto Layout or archive support
+/// Deviations: there is no responder chain, touch handling, Auto Layout or archive support
 /// (`init?(coder:)` always fails); `layerClass` may name `CALayer`,
 /// `CAShapeLayer`, `CAGradientLayer`, `CATextLayer` or `CAReplicatorLayer` (a layer class
 /// declared elsewhere cannot be made by the view, and is reported); the types are not bound to
 /// the main actor.
-open class UIView: NSObject {
+open class UIView: UIResponder {
     /// The view's layer, of `layerClass` (or the host's, for a preview's window and scroll view).
     public private(set) var layer: CALayer
     public internal(set) weak var superview: UIView?

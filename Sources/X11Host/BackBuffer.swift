@@ -1,6 +1,6 @@
 import CX11
 import Foundation
-import LoaderLab
+import HostSeam
 
 /// The client-side image frames are drawn into before they are presented.
 ///

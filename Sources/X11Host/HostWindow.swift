@@ -1,8 +1,8 @@
 import CX11
 import Dispatch
 import Foundation
+import HostSeam
 import LayerKit
-import LoaderLab
 
 /// The window, its back buffer and the event loop that feeds the app and paces its frames.
 ///
@@ -452,7 +452,7 @@ final class HostWindow {
     }
 
     /// The event loop, on the main thread, until `quit`: waits in `poll` for the X connection,
-    /// the frame clock or the main dispatch queue, then pumps.
+    /// the frame clock, the main dispatch queue or the app's own descriptor, then pumps.
     func run() -> Never {
         let queueDescriptor = _dispatch_get_main_queue_handle_4CF()
         var descriptors = [
@@ -464,6 +464,13 @@ final class HostWindow {
         var lastTick = Self.monotonicNow()
         let intervalMilliseconds = Int32(Swift.max(1, (frameInterval * 1000).rounded()))
         while true {
+            // The app's descriptor, if it has one now (it may come, go or change).
+            let watched = app.watchedDescriptor
+            if descriptors.count == 3, let watched {
+                descriptors.append(pollfd(fd: watched, events: Int16(POLLIN), revents: 0))
+            } else if descriptors.count == 4 {
+                if let watched { descriptors[3].fd = watched } else { descriptors.removeLast() }
+            }
             let fallback = clock < 0 && clockRunning
             let ready = poll(&descriptors, nfds_t(descriptors.count), fallback ? intervalMilliseconds : -1)
             if fallback, Self.monotonicNow() - lastTick >= frameInterval {
@@ -480,6 +487,9 @@ final class HostWindow {
                 var value: UInt64 = 0
                 _ = read(queueDescriptor, &value, MemoryLayout<UInt64>.size)
                 _dispatch_main_queue_callback_4CF(nil)
+            }
+            if ready > 0, descriptors.count == 4, descriptors[3].revents != 0 {
+                app.watchedDescriptorReadable()
             }
             pump()
         }

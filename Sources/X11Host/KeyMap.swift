@@ -1,5 +1,5 @@
 import CX11
-import LoaderLab
+import HostSeam
 
 /// Translates X key events into the app's key inputs.
 enum KeyMap {

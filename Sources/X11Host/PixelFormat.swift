@@ -1,4 +1,4 @@
-import LoaderLab
+import HostSeam
 
 /// How a TrueColor visual lays out a pixel, and the conversion of Cairo's ARGB32 frames into
 /// it for screens that do not take ARGB32 words as they are (depth 16, depth 30).

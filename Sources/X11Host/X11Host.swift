@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
+import HostSeam
 import LayerKit
-import LoaderLab
 
 /// Runs a `WindowApp` in an X11 window: the program's previewer.
 public enum X11Host {
@@ -19,14 +19,6 @@ public enum X11Host {
             self.size = size
             self.sharedMemory = sharedMemory
         }
-    }
-
-    /// Opens the previewer for the command line's window options (`loaderlab` with no command):
-    /// the gallery, or one loader with `--loader`.
-    @MainActor
-    public static func run(_ window: WindowOptions) -> Never {
-        let app = GalleryApp(loaderID: window.loaderID)
-        run(app, options: Options(scale: window.scale, size: window.size))
     }
 
     /// Opens the window and runs `app` on the main thread (`HostWindow.run()`, which also serves

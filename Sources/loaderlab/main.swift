@@ -1,6 +1,5 @@
 import Foundation
 import LayerKit
-import LayerKitCairo
 import LoaderLab
 import PreviewHost
 import X11Host
@@ -12,8 +11,6 @@ StandardStream.reserveClosedDescriptors()
 // not signals that kill the process mid-write and leave a temporary file behind.
 signal(SIGPIPE, SIG_IGN)
 signal(SIGXFSZ, SIG_IGN)
-// Drawing code (`CGContext`, `draw(_:)`, `UIGraphicsImageRenderer`) gets its pixels from Cairo.
-CairoDrawingBackend.install()
 
 // `loaderlab preview PATH...`: the user's own loaders, built from their sources.
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "preview" {
@@ -25,6 +22,9 @@ let commands = Commands(source: CatalogSceneSource())
 switch commands.run(rawArguments: Commands.processArguments) {
 case .finished(let status):
     exit(status)
-case .openWindow(let options):
-    X11Host.run(options)
+case .openWindow(let window):
+    // The gallery, or one loader with `--loader`.
+    X11Host.run(
+        GalleryApp(loaderID: window.loaderID),
+        options: X11Host.Options(scale: window.scale, size: window.size))
 }

@@ -314,17 +314,12 @@ struct CGContextDrawingTests {
         #expect(pixels.alpha(5, 5) == 128 && pixels.alpha(15, 5) == 128 && pixels.alpha(25, 5) == 128)
     }
 
-    final class LooseFont: NSObject {
-        let fontName = "Helvetica"
-        let pointSize: CGFloat
-        init(pointSize: CGFloat) { self.pointSize = pointSize }
-    }
-
-    @Test func stringsDrawAndMeasure() {
+    @Test func stringsDrawAndMeasure() throws {
         CairoDrawingBackend.install()
+        installRenderedText()
         let text = "Hello" as NSString
         let small = text.size(withAttributes: nil)
-        let large = text.size(withAttributes: [.font: LooseFont(pointSize: 24)])
+        let large = text.size(withAttributes: [.font: try #require(UIFont(name: "Helvetica", size: 24))])
         #expect(small.width > 10 && small.height > 10)
         // Twice the size, twice the measure (to a pixel of rounding).
         #expect(abs(large.width - 2 * small.width) < 2 && abs(large.height - 2 * small.height) < 2)

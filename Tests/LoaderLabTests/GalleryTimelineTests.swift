@@ -1,4 +1,5 @@
 import Foundation
+import HostSeam
 import LayerKit
 import Loaders
 import Testing

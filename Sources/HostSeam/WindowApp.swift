@@ -54,11 +54,20 @@ public protocol WindowApp: AnyObject {
     /// host's own events (a rebuilt preview is ready, code on the main queue changed a layer).
     /// Called once, before the first frame.
     func setFrameRequester(_ request: @escaping @MainActor () -> Void)
+
+    /// A descriptor the host's event loop also waits on (the preview window's channel to its
+    /// preview process), or nil; read again after every wake-up, so it may change.
+    var watchedDescriptor: Int32? { get }
+
+    /// `watchedDescriptor` became readable (called on the main thread, from the loop).
+    func watchedDescriptorReadable()
 }
 
 extension WindowApp {
     public func willQuit() {}
     public func setFrameRequester(_ request: @escaping @MainActor () -> Void) {}
+    public var watchedDescriptor: Int32? { nil }
+    public func watchedDescriptorReadable() {}
 }
 
 /// A left-button pointer event in window points, or the pointer moving with no button down.

@@ -13,6 +13,11 @@ public struct PreviewCatalog {
     /// One per preview, in order; `id` and `title` are the preview's name (made unique with
     /// " (2)", " (3)" … where names repeat).
     public let infos: [LoaderInfo]
+    /// Previews that crashed or hung in an earlier preview process, by id, with the reason: their
+    /// sessions show the reason instead of running the code again (`--sheet` after a crash).
+    public var failures: [String: String] = [:]
+    /// Told when a preview's own code is about to run, and of progress (nil: nobody listens).
+    public var activity: PreviewActivity?
 
     public init(_ previews: [LoaderPreview]) {
         self.previews = previews
@@ -35,12 +40,23 @@ public struct PreviewCatalog {
     public func makeSession(id: String, size: Size) -> LoaderSession? {
         guard let i = infos.firstIndex(where: { $0.id == id }) else { return nil }
         let preview = previews[i]
+        let activity = self.activity
+        if let reason = failures[id] {
+            return LoaderSession(info: infos[i], size: size) { root, size in
+                FailedPreviewContent(reason: reason, root: root, size: size)
+            }
+        }
+        // Headless commands make one preview's session and run it before the next: what runs
+        // from here on is this preview's.
+        activity?.running(id)
         return LoaderSession(info: infos[i], size: size) { root, size in
             switch preview.content {
             case .layer(let setUp):
-                StandalonePreviewContent(preview: preview, setUp: setUp, root: root, size: size)
+                StandalonePreviewContent(
+                    id: id, preview: preview, setUp: setUp, root: root, size: size, activity: activity)
             case .header(let setUp):
-                HeaderPreviewContent(preview: preview, setUp: setUp, root: root, size: size)
+                HeaderPreviewContent(
+                    id: id, preview: preview, setUp: setUp, root: root, size: size, activity: activity)
             }
         }
     }
@@ -54,6 +70,8 @@ public struct PreviewCatalog {
 /// update of the session's scene — inside it, as UIKit runs set-up code on the main thread —
 /// so `CACurrentMediaTime()` and transactions are the scene's.
 final class StandalonePreviewContent: SessionContent {
+    private let id: String
+    private let activity: PreviewActivity?
     private let preview: LoaderPreview
     private let setUp: (CALayer) -> Void
     private let viewport: Layer
@@ -61,7 +79,12 @@ final class StandalonePreviewContent: SessionContent {
     private var pendingStart = false
     private var running = false
 
-    init(preview: LoaderPreview, setUp: @escaping (CALayer) -> Void, root: Layer, size: Size) {
+    init(
+        id: String, preview: LoaderPreview, setUp: @escaping (CALayer) -> Void, root: Layer, size: Size,
+        activity: PreviewActivity?
+    ) {
+        self.id = id
+        self.activity = activity
         self.preview = preview
         self.setUp = setUp
         viewport = root
@@ -107,6 +130,7 @@ final class StandalonePreviewContent: SessionContent {
     }
 
     func tick() {
+        activity?.beat()
         if pendingStart { runSetUp() }
     }
 
@@ -120,7 +144,9 @@ final class StandalonePreviewContent: SessionContent {
         }
         previewRoot = layer
         UIScreen.main.set(bounds: CGRect(origin: .zero, size: CGSize(viewport.bounds.size)))
+        activity?.running(id)
         setUp(CALayer(hosting: layer))
+        activity?.running(nil)
     }
 }
 
@@ -128,6 +154,8 @@ final class StandalonePreviewContent: SessionContent {
 /// the preview's code adds its header view to, as a `UIScrollView`, at the first update of the
 /// session's scene.
 final class HeaderPreviewContent: SessionContent {
+    private let id: String
+    private let activity: PreviewActivity?
     private let setUp: (UIScrollView) -> Void
     private let list: HeaderContent
     private var scrollView: UIScrollView?
@@ -136,7 +164,12 @@ final class HeaderPreviewContent: SessionContent {
     /// headers commonly take as their threshold.
     static let refreshPull = 100.0
 
-    init(preview: LoaderPreview, setUp: @escaping (UIScrollView) -> Void, root: Layer, size: Size) {
+    init(
+        id: String, preview: LoaderPreview, setUp: @escaping (UIScrollView) -> Void, root: Layer,
+        size: Size, activity: PreviewActivity?
+    ) {
+        self.id = id
+        self.activity = activity
         self.setUp = setUp
         list = HeaderContent(
             root: root, size: size, background: preview.background.engine,
@@ -148,7 +181,9 @@ final class HeaderPreviewContent: SessionContent {
         let view = UIScrollView(hosting: list.scrollView, layer: list.scrollLayer)
         scrollView = view
         UIScreen.main.set(bounds: CGRect(origin: .zero, size: CGSize(list.scrollView.viewportSize)))
+        activity?.running(id)
         setUp(view)
+        activity?.running(nil)
     }
 
     var status: LoaderStatus { list.status }
@@ -165,6 +200,7 @@ final class HeaderPreviewContent: SessionContent {
     func pointerMoved(to point: Point) { list.pointerMoved(to: point) }
     func pointerUp(at point: Point) { list.pointerUp(at: point) }
     func tick() {
+        activity?.beat()
         if Scene.active != nil { setUpIfNeeded() }
         list.tick()
     }

@@ -1,4 +1,6 @@
 import Foundation
+import LayerKitCairo
+import PreviewSeam
 @_spi(LoaderLabHost) import UIKit
 
 #if canImport(Glibc)
@@ -24,12 +26,14 @@ public struct PreviewLibrary {
             let why = dlerror().map { String(cString: $0) } ?? "unknown reason"
             throw LoadFailure(description: "cannot load the preview library: \(why)")
         }
-        guard let symbol = dlsym(handle, PreviewBuilder.entrySymbol) else {
+        guard let symbol = dlsym(handle, PreviewLibraryEntry.symbol) else {
             throw LoadFailure(
-                description: "the preview library has no \(PreviewBuilder.entrySymbol) entry point")
+                description: "the preview library has no \(PreviewLibraryEntry.symbol) entry point")
         }
         typealias Entry = @convention(c) () -> UnsafeMutableRawPointer
         UIImage.searchPaths = imageFolders
+        // Labels and fonts measure text as the renderer draws it.
+        TextMeasuring.installed = TextMeasuring(layout: RenderedText.layout, face: RenderedText.face)
         let list = Unmanaged<LoaderPreviewList>.fromOpaque(unsafeBitCast(symbol, to: Entry.self)())
             .takeRetainedValue()
         return PreviewLibrary(path: path, previews: list.previews)
