@@ -52,7 +52,8 @@ public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Boo
 /// What the current image context holds, as an image; nil when the current context is not an
 /// image context.
 public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
-    guard let context = UIGraphicsGetCurrentContext(), CGContext.imageContexts.contains(where: { $0 === context })
+    guard let context = UIGraphicsGetCurrentContext(),
+        CGContext.imageContexts.contains(where: { $0 === context })
     else { return nil }
     return UIImage.drawn(context)
 }
