@@ -23,7 +23,19 @@ open class UIImage: NSObject {
     public let imageOrientation: UIImage.Orientation
 
     public convenience init?(named name: String) {
-        for directory in UIImage.searchPaths {
+        self.init(named: name, searching: UIImage.searchPaths)
+    }
+
+    /// The image named `name` in `bundle`'s resources, else where `init(named:)` looks; the
+    /// traits are not consulted (one appearance, the screen's scale).
+    public convenience init?(
+        named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?
+    ) {
+        self.init(named: name, searching: ((bundle?.resourcePath).map { [$0] } ?? []) + UIImage.searchPaths)
+    }
+
+    private convenience init?(named name: String, searching folders: [String]) {
+        for directory in folders {
             for candidate in UIImage.candidates(for: name) {
                 let path = (directory as NSString).appendingPathComponent(candidate)
                 if FileManager.default.fileExists(atPath: path) {

@@ -207,7 +207,14 @@ open class UIView: UIResponder {
 
     /// The window the view is in: its superview's, or for a view with none whose layer was put
     /// in another view's layer (a preview's root), that view's; a window's is itself.
-    open var window: UIWindow? { ViewTree.window(of: self) }
+    open var window: UIWindow? {
+        if let held = windowBeforeMove { return held }
+        return ViewTree.window(of: self)
+    }
+
+    /// During a move that changes this view's window, the window it had until
+    /// `didMoveToWindow()` (nil outside one): as on iOS, `window` changes only then.
+    var windowBeforeMove: UIWindow??
 
     open func addSubview(_ view: UIView) {
         insertSubview(view, at: subviews.count)
@@ -216,10 +223,11 @@ open class UIView: UIResponder {
     /// Inserts `view` at `index` among the subviews (clamped); its layer goes just below the
     /// layer of the subview that follows it, or on top.
     ///
-    /// A view coming from elsewhere hears, in UIKit's order, `willMove(toWindow:)` (it and the
-    /// views in it, when their window changes), `willMove(toSuperview:)`, then after the move
-    /// `didMoveToWindow()`, `didMoveToSuperview()`, and this view `didAddSubview(_:)`; both
-    /// views (and the old superview) are laid out before the next frame.
+    /// A view coming from elsewhere hears, in UIKit's order, `willMove(toSuperview:)`, then after
+    /// the move `didMoveToSuperview()` and this view `didAddSubview(_:)`, then — it and the views
+    /// in it, when their window changes — `willMove(toWindow:)` and `didMoveToWindow()` (as
+    /// logged on iOS: the superview is set when the window callbacks come); both views (and the
+    /// old superview) are laid out before the next frame.
     open func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self, !isDescendant(of: view) else { return }
         if view.superview === self, let i = subviews.firstIndex(of: view) {
@@ -236,7 +244,7 @@ open class UIView: UIResponder {
         let changes = ViewTree.windowChanges(
             carried, parentView: { $0 === view ? self : $0.superview },
             parentLayer: { $0 === moved ? target : $0.superlayer })
-        for change in changes { change.view.willMove(toWindow: change.window) }
+        for change in changes { change.view.windowBeforeMove = .some(change.view.window) }
         view.willMove(toSuperview: self)
         let oldSuperview = view.superview
         if let oldSuperview {
@@ -247,10 +255,14 @@ open class UIView: UIResponder {
         subviews.insert(view, at: at)
         view.superview = self
         placeLayer(of: view, at: at)
-        ViewTree.didMove(carried, layer: moved)
-        for change in changes { change.view.didMoveToWindow() }
         view.didMoveToSuperview()
         didAddSubview(view)
+        // The window follows: a view hears of its new window with its superview already set
+        // (refresh headers start observing their scroll view in `willMove(toWindow:)`).
+        for change in changes { change.view.willMove(toWindow: change.window) }
+        for change in changes { change.view.windowBeforeMove = nil }
+        ViewTree.didMove(carried, layer: moved)
+        for change in changes { change.view.didMoveToWindow() }
         oldSuperview?.setNeedsLayout()
         view.setNeedsLayout()
         setNeedsLayout()
