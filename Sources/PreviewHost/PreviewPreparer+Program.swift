@@ -464,7 +464,8 @@ extension PreviewPreparer {
             }
             edits.sort { $0.start < $1.start }
             var out = Array("#sourceLocation(file: \(quoted(source.path)), line: 1)\n".utf8)
-            var at = 0
+            // A byte order mark is only allowed first: it is left out after the directive.
+            var at = source.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             for e in edits {
                 out += source.bytes[at..<e.start]
                 out += e.text

@@ -71,6 +71,10 @@ struct PreviewPreparerTests {
                 override var intrinsicContentSize: CGSize {
                     CGSize(width: 40, height: 40)
                 }
+
+                @objc override func didMoveToWindow() {
+                    perform(#selector(start), with: nil, afterDelay: 0)
+                }
             }
 
             extension UIView {
@@ -81,8 +85,9 @@ struct PreviewPreparerTests {
         let p = try Fixture.prepare([("Spinner.swift", source)])
         let file = p.path("Spinner.swift")
         // The members land before the class's closing brace, each after a #sourceLocation giving
-        // its own line; the brace's line is given back after them. An extension of a class that
-        // is not in the sources (UIView) stays as it is.
+        // its own line, rewritten as they would be in place; the brace's line is given back
+        // after them. An extension of a class that is not in the sources (UIView) stays as it
+        // is.
         let expected = Fixture.blanked(
             """
             import UIKit
@@ -100,6 +105,11 @@ struct PreviewPreparerTests {
                 override var intrinsicContentSize: CGSize {
                     CGSize(width: 40, height: 40)
                 }
+
+            #sourceLocation(file: "\(file)", line: 19)
+                ⟦@objc⟧ override func didMoveToWindow() {
+                    perform(Selector("start", Spinner.start), with: nil, afterDelay: 0)
+                }
             #sourceLocation(file: "\(file)", line: 5)
             }
 
@@ -114,6 +124,10 @@ struct PreviewPreparerTests {
                 ⟦override var intrinsicContentSize: CGSize {⟧
             ⟦        CGSize(width: 40, height: 40)⟧
             ⟦    }⟧
+
+                ⟦@objc override func didMoveToWindow() {⟧
+            ⟦        perform(#selector(start), with: nil, afterDelay: 0)⟧
+            ⟦    }⟧
             }
 
             extension UIView {
@@ -122,7 +136,12 @@ struct PreviewPreparerTests {
 
             """)
         #expect(p.texts["Spinner.swift"] == Fixture.header(file) + expected)
-        #expect(p.preparation.columnShifts.isEmpty)
+        // The moved member's own rewrites are done where it lands, and their columns noted
+        // at the line it came from (`#selector(` at column 17 of line 20, 26 bytes instead).
+        #expect(
+            p.preparation.columnShifts == [
+                file: [20: [PreviewPreparer.ColumnShift(column: 17, oldLength: 10, newLength: 26)]]
+            ])
     }
 
     @Test("a member moves to its class in another file, nested or under the same #if, and not otherwise")
