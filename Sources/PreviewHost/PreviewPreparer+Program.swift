@@ -20,10 +20,13 @@ extension PreviewPreparer {
         //
         // The changes:
         // - overriding members of extensions move into their class's body, when the class is in the
-        //   sources (Swift on Linux refuses overrides in extensions);
+        //   sources (Swift on Linux refuses overrides in extensions), and so do members of extensions
+        //   that a subclass in the sources overrides (Linux refuses overriding them);
         // - `@objc`, `@objc(name)`, `@objcMembers`, `@IBOutlet`, `@IBAction` and `@IBSegueAction` are
         //   blanked out (they only ask for the Objective-C runtime, which Linux has not); an `@objc`
-        //   protocol keeps its class bound (`: AnyObject`);
+        //   protocol keeps its class bound (`: AnyObject`), and its `optional` requirements that return
+        //   nothing get empty default implementations, called without `?` (`delegate?.didEnd?()`
+        //   becomes `delegate?.didEnd ()`);
         // - `#selector(m)` becomes `Selector("objcName", Type.m)`, the method reached through its type
         //   (the enclosing one, when not named), and `#selector(getter: p)` a key path selector;
         // - `#keyPath(Type.a.b)` becomes the string "a.b".
@@ -186,8 +189,40 @@ extension PreviewPreparer {
             /// Method argument labels by base name, whatever the type.
             var anyMethods: [String: [[String]]] = [:]
             var providers: [String] = []
+            /// Each class's superclass as written (its first inherited type), by qualified name.
+            var superclasses: [String: String] = [:]
+            /// The names of the members each type declares with `override`, in its body or extensions.
+            var overrides: [String: Set<String>] = [:]
+            /// The names of the `optional` requirements of `@objc` protocols that return nothing.
+            var optionalRequirements: Set<String> = []
 
             init() { super.init(viewMode: .sourceAccurate) }
+
+            /// Notes `name` as overridden by the type around `node`, if `modifiers` say `override`.
+            func note(_ name: String?, modifiers: DeclModifierListSyntax, of node: some SyntaxProtocol) {
+                guard let name, modifiers.contains(where: { $0.name.text == "override" }),
+                    let type = enclosingType(of: node)
+                else { return }
+                overrides[type, default: []].insert(name)
+            }
+
+            /// Whether the class named `sub` descends from the one named `base` through classes of the
+            /// sources (by their names' last parts, as a superclass is written either way).
+            func inherits(_ sub: String, from base: String) -> Bool {
+                let baseName = base.split(separator: ".").last
+                var current = sub
+                for _ in 0..<32 {
+                    guard let written = superclasses[current] else { return false }
+                    let name = written.split(separator: ".").last
+                    if name == baseName { return true }
+                    guard let next = classes.keys.first(where: { $0.split(separator: ".").last == name })
+                    else {
+                        return false
+                    }
+                    current = next
+                }
+                return false
+            }
 
             func provides(_ clause: InheritanceClauseSyntax?) -> Bool {
                 clause?.inheritedTypes.contains { inherited in
@@ -203,7 +238,11 @@ extension PreviewPreparer {
 
             override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
                 let visible = visibleName(of: Syntax(node), name: node.name.text)
-                if !visible.local, classes[visible.name] == nil { classes[visible.name] = (source, node) }
+                if !visible.local, classes[visible.name] == nil {
+                    classes[visible.name] = (source, node)
+                    superclasses[visible.name] =
+                        node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
+                }
                 group(node, name: node.name.text, inheritance: node.inheritanceClause)
                 return .visitChildren
             }
@@ -232,8 +271,44 @@ extension PreviewPreparer {
                     methods[type, default: [:]][name, default: []].append(labels)
                 }
                 anyMethods[name, default: []].append(labels)
+                note(name, modifiers: node.modifiers, of: node)
                 return .visitChildren
             }
+            override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+                note(memberName(DeclSyntax(node)), modifiers: node.modifiers, of: node)
+                return .visitChildren
+            }
+            override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+                guard isObjC(node.attributes) else { return .visitChildren }
+                for item in node.memberBlock.members {
+                    if let f = item.decl.as(FunctionDeclSyntax.self), optionalReturningNothing(f) != nil {
+                        optionalRequirements.insert(f.name.text)
+                    }
+                }
+                return .visitChildren
+            }
+        }
+
+        /// Whether `attributes` hold `@objc`.
+        func isObjC(_ attributes: AttributeListSyntax) -> Bool {
+            attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "objc" }
+        }
+
+        /// The `optional` modifier of a requirement that returns nothing (nil: none, or it returns a
+        /// value, which no default can make up).
+        func optionalReturningNothing(_ f: FunctionDeclSyntax) -> DeclModifierSyntax? {
+            let returns = f.signature.returnClause?.type.trimmedDescription
+            guard returns == nil || returns == "Void" || returns == "()" else { return nil }
+            return f.modifiers.first { $0.name.text == "optional" }
+        }
+
+        /// The name a member declaration declares (a function's, a property's), if one.
+        func memberName(_ decl: DeclSyntax) -> String? {
+            if let f = decl.as(FunctionDeclSyntax.self) { return f.name.text }
+            if let v = decl.as(VariableDeclSyntax.self) {
+                return v.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            }
+            return nil
         }
 
         /// The second pass over one file: the edits of its own text.
@@ -266,10 +341,8 @@ extension PreviewPreparer {
             override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
                 // An @objc protocol is bound to classes (`weak var delegate: P?`); without @objc it
                 // says so itself.
-                let objc = node.attributes.contains {
-                    $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "objc"
-                }
-                guard objc else { return .visitChildren }
+                guard isObjC(node.attributes) else { return .visitChildren }
+                optionalRequirements(of: node)
                 let bound: Set<String> = ["AnyObject", "class", "NSObjectProtocol"]
                 if let clause = node.inheritanceClause {
                     let types = clause.inheritedTypes.map { $0.type.trimmedDescription }
@@ -280,6 +353,41 @@ extension PreviewPreparer {
                     let end = span(node.primaryAssociatedTypeClause.map(Syntax.init) ?? Syntax(node.name))
                         .upperBound
                     edit(end..<end, ": AnyObject")
+                }
+                return .visitChildren
+            }
+
+            /// The requirements marked `optional` that return nothing become plain ones, with empty
+            /// default implementations in an extension at the end of the file.
+            func optionalRequirements(of node: ProtocolDeclSyntax) {
+                for item in node.memberBlock.members {
+                    guard let f = item.decl.as(FunctionDeclSyntax.self),
+                        let optional = optionalReturningNothing(f)
+                    else { continue }
+                    blank(span(optional))
+                    var signature = "func " + f.name.text
+                    signature += f.genericParameterClause?.trimmedDescription ?? ""
+                    signature += f.signature.trimmedDescription
+                    if let clause = f.genericWhereClause { signature += " " + clause.trimmedDescription }
+                    let line = source.location(span(f).lowerBound).line
+                    let end = source.bytes.count
+                    let newline = source.bytes.last == 10 ? "" : "\n"
+                    edit(
+                        end..<end,
+                        newline + "#sourceLocation(file: \(quoted(source.path)), line: \(line))\n"
+                            + "extension \(visibleName(of: Syntax(node), name: node.name.text).name) { "
+                            + "\(signature) {} }\n")
+                }
+            }
+
+            /// `delegate?.didEnd?()`: a call of an optional requirement that now always exists.
+            override func visit(_ node: OptionalChainingExprSyntax) -> SyntaxVisitorContinueKind {
+                if let call = node.parent?.as(FunctionCallExprSyntax.self),
+                    call.calledExpression.id == node.id,
+                    let member = node.expression.as(MemberAccessExprSyntax.self),
+                    index.optionalRequirements.contains(member.declName.baseName.text)
+                {
+                    blank(span(node.questionMark))
                 }
                 return .visitChildren
             }
@@ -395,7 +503,14 @@ extension PreviewPreparer {
                 let brace = span(target.decl.memberBlock.rightBrace).lowerBound
                 for item in node.memberBlock.members {
                     let overrides = modifiers(of: item.decl)?.contains { $0.name.text == "override" } ?? false
-                    guard overrides else { continue }
+                    // A member a subclass overrides (an `@objc` one, on iOS) cannot stay either.
+                    let overridden =
+                        memberName(item.decl).map { member in
+                            index.overrides.contains { type, names in
+                                names.contains(member) && index.inherits(type, from: name)
+                            }
+                        } ?? false
+                    guard overrides || overridden else { continue }
                     let range = span(item.decl)
                     source.movedOut.append(range)
                     target.source.movedIn[brace, default: []].append(Moved(source: source, range: range))
@@ -425,11 +540,18 @@ extension PreviewPreparer {
             }
         }
 
+        /// `edits` by where they start, those starting together in the order they were made.
+        func inOrder(_ edits: [Edit]) -> [Edit] {
+            edits.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(
+                \.element)
+        }
+
         /// The prepared text of `source`, and its column records.
         func prepare(_ source: Source) -> (text: [UInt8], columns: [String]) {
             var edits = source.edits.filter { e in !source.movedOut.contains { $0.contains(e.start) } }
             var columns: [String] = []
-            for e in edits where e.text.count != e.end - e.start {
+            // (Insertions of whole lines, which carry their own `#sourceLocation`, move no column.)
+            for e in edits where e.text.count != e.end - e.start && !e.text.contains(10) {
                 let at = source.location(e.start)
                 columns.append(
                     "column\t\(source.index)\t\(at.line)\t\(at.column)\t\(e.end - e.start)\t\(e.text.count)")
@@ -442,7 +564,8 @@ extension PreviewPreparer {
                             $0 == 10 || $0 == 13 ? $0 : 32
                         }))
                 // The moved member's own edits, reported where it came from.
-                for e in source.edits where range.contains(e.start) && e.text.count != e.end - e.start {
+                for e in source.edits
+                where range.contains(e.start) && e.text.count != e.end - e.start && !e.text.contains(10) {
                     let at = source.location(e.start)
                     columns.append(
                         "column\t\(source.index)\t\(at.line)\t\(at.column)\t\(e.end - e.start)\t\(e.text.count)"
@@ -462,7 +585,7 @@ extension PreviewPreparer {
                 text += String(repeating: " ", count: at.column - 1)
                 edits.append(Edit(start: brace, end: brace, text: Array(text.utf8)))
             }
-            edits.sort { $0.start < $1.start }
+            edits = inOrder(edits)
             var out = Array("#sourceLocation(file: \(quoted(source.path)), line: 1)\n".utf8)
             // A byte order mark is only allowed first: it is left out after the directive.
             var at = source.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -514,7 +637,7 @@ extension PreviewPreparer {
         }
         for source in sources {
             Rewriter(source: source, index: index).walk(source.tree)
-            source.edits.sort { $0.start < $1.start }
+            source.edits = inOrder(source.edits)
         }
         for source in sources { Mover(source: source, index: index).walk(source.tree) }
 

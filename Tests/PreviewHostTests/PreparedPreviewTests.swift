@@ -20,9 +20,9 @@ struct PreparedPreviewTests {
     }
 
     /// A loader in the shapes iOS code is written in: its layout in an extension (`override`),
-    /// `@objc` members and an `@objc` delegate protocol, Interface Builder's attributes, a
-    /// `#selector` handed to a display-link-like ticker that calls it back with itself, as the
-    /// selector-taking APIs do.
+    /// `@objc` members, an `@objc` delegate protocol with an optional requirement, an extension
+    /// member a subclass overrides, Interface Builder's attributes, a `#selector` handed to a
+    /// display-link-like ticker that calls it back with itself, as the selector-taking APIs do.
     static let fillView = """
         import UIKit
 
@@ -42,11 +42,11 @@ struct PreparedPreviewTests {
         }
 
         @objc protocol FillDelegate {
-            func didFill(_ fraction: CGFloat)
+            @objc optional func didFill(_ view: FillView)
         }
 
         @IBDesignable
-        final class FillView: UIView {
+        class FillView: UIView {
             @IBOutlet weak var caption: UILabel?
             @IBInspectable var color: UIColor = .red
             @objc dynamic var fraction: CGFloat = 0
@@ -69,7 +69,7 @@ struct PreparedPreviewTests {
             @objc private func tick(_ ticker: Ticker) {
                 fraction = ticker.progress
                 setNeedsLayout()
-                delegate?.didFill(fraction)
+                delegate?.didFill?(self)
             }
 
             @IBAction func reset() {
@@ -82,10 +82,21 @@ struct PreparedPreviewTests {
         extension FillView {
             override func layoutSubviews() {
                 super.layoutSubviews()
-                bar.fillColor = color.cgColor
+                bar.fillColor = barColor().cgColor
                 bar.path = UIBezierPath(
                     rect: CGRect(x: 0, y: 0, width: bounds.width * fraction, height: bounds.height)).cgPath
             }
+
+            @objc func barColor() -> UIColor { color }
+        }
+
+        final class GreenFillView: FillView {
+            override func barColor() -> UIColor { .green }
+        }
+
+        /// Paints the view blue when told it filled.
+        final class Painter: FillDelegate {
+            func didFill(_ view: FillView) { view.backgroundColor = .blue }
         }
 
         """
@@ -94,20 +105,47 @@ struct PreparedPreviewTests {
         import UIKit
 
         struct FillPreviews: LoaderPreviewProvider {
+            static let painter = Painter()
+
             static var previews: [LoaderPreview] {
-                [0.25, 0.75].map { progress in
-                    LoaderPreview("fill-\\(Int(progress * 100))", size: CGSize(width: 100, height: 100)) { layer in
+                [
+                    LoaderPreview("fill-25", size: CGSize(width: 100, height: 100)) { layer in
                         let view = FillView(frame: layer.bounds)
                         layer.addSublayer(view.layer)
-                        view.start(at: progress)
-                    }
-                }
+                        view.start(at: 0.25)
+                    },
+                    LoaderPreview("fill-75", size: CGSize(width: 100, height: 100)) { layer in
+                        let view = FillView(frame: layer.bounds)
+                        view.delegate = painter
+                        layer.addSublayer(view.layer)
+                        view.start(at: 0.75)
+                    },
+                    LoaderPreview("green-50", size: CGSize(width: 100, height: 100)) { layer in
+                        let view = GreenFillView(frame: layer.bounds)
+                        layer.addSublayer(view.layer)
+                        view.start(at: 0.5)
+                    },
+                ]
             }
         }
 
         """
 
-    @Test("an override in an extension, @objc, IB attributes and #selector compile and run")
+    /// A previews file showing one preview, "one", whose set-up is `body` (`layer` the root).
+    static func onePreview(_ body: String) -> String {
+        """
+        import UIKit
+
+        struct OnePreview: LoaderPreviewProvider {
+            static var previews: [LoaderPreview] {
+                [LoaderPreview("one", size: CGSize(width: 100, height: 100)) { layer in \(body) }]
+            }
+        }
+
+        """
+    }
+
+    @Test("overrides in extensions, @objc, optional requirements, IB attributes and #selector run")
     func iosShapesRun() throws {
         let scratch = try Scratch()
         try Self.fillView.write(toFile: scratch.path + "/FillView.swift", atomically: true, encoding: .utf8)
@@ -115,8 +153,20 @@ struct PreparedPreviewTests {
             toFile: scratch.path + "/FillPreviews.swift", atomically: true, encoding: .utf8)
         let list = try loaderlab(["preview", scratch.path, "--list"], tmp: scratch.path + "/tmp")
         #expect(list.status == 0, "\(list.err)")
-        #expect(list.out.split(separator: "\n") == ["fill-25", "fill-75"])
-        for (name, filled) in [("fill-25", 25), ("fill-75", 75)] {
+        #expect(list.out.split(separator: "\n") == ["fill-25", "fill-75", "green-50"])
+        typealias RGB = (r: Int, g: Int, b: Int)
+        // The preview, how far its bar reaches, its colour and the colour after it: red (the
+        // inspectable colour), green where the subclass overrides the extension's
+        // `barColor()`, blue where the delegate's optional `didFill` painted the view, the
+        // previews' dark grey (28, 30, 40) where no delegate said anything.
+        let red: RGB = (255, 0, 0)
+        let green: RGB = (0, 255, 0)
+        let blue: RGB = (0, 0, 255)
+        let grey: RGB = (28, 30, 40)
+        let cases: [(String, Int, RGB, RGB)] = [
+            ("fill-25", 25, red, grey), ("fill-75", 75, red, blue), ("green-50", 50, green, grey),
+        ]
+        for (name, filled, bar, after) in cases {
             let png = scratch.path + "/\(name).png"
             let r = try loaderlab(
                 ["preview", scratch.path, "--render", name, "--scale", "1", "--out", png],
@@ -125,15 +175,19 @@ struct PreparedPreviewTests {
             guard r.status == 0 else { continue }
             let image = try Pillow.decode(png)
             let pixels = try #require(image.frames.first)
-            func isRed(_ x: Int, _ y: Int) -> Bool {
+            func isColor(_ c: RGB, _ x: Int, _ y: Int) -> Bool {
                 let i = (y * image.width + x) * 4
-                return pixels[i] > 200 && pixels[i + 1] < 60 && pixels[i + 2] < 60
+                return abs(Int(pixels[i]) - c.r) < 4 && abs(Int(pixels[i + 1]) - c.g) < 4
+                    && abs(Int(pixels[i + 2]) - c.b) < 4
             }
-            // The bar layoutSubviews drew: the ticker's progress of the view's 100 points, so
-            // red up to x = 25 (or 75) and the dark background after it, on every row.
-            let red = (0..<image.width).filter { isRed($0, 50) }
-            #expect(red.first == 0 && red.last == filled - 1, "\(name): \(red.first ?? -1)…\(red.last ?? -1)")
-            #expect(isRed(filled / 2, 1) && isRed(filled / 2, 98) && !isRed(filled + 2, 50))
+            // The bar layoutSubviews drew: the ticker's progress of the view's 100 points, on
+            // every row.
+            let barColumns = (0..<image.width).filter { isColor(bar, $0, 50) }
+            #expect(
+                barColumns.first == 0 && barColumns.last == filled - 1,
+                "\(name): \(barColumns.first ?? -1)…\(barColumns.last ?? -1)")
+            #expect(isColor(bar, filled / 2, 1) && isColor(bar, filled / 2, 98), "\(name)")
+            #expect(isColor(after, filled + 2, 50) && isColor(after, 98, 98), "\(name)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/tmp").isEmpty)
     }
@@ -163,11 +217,10 @@ struct PreparedPreviewTests {
 
             """
         try broken.write(toFile: scratch.path + "/Broken.swift", atomically: true, encoding: .utf8)
-        try Self.fillPreviews.replacingOccurrences(of: "FillView(frame: layer.bounds)", with: "Broken()")
-            .replacingOccurrences(of: "view.start(at: progress)", with: "view.start()")
+        try Self.onePreview("Broken().start()")
             .write(toFile: scratch.path + "/Previews.swift", atomically: true, encoding: .utf8)
         let r = try loaderlab(
-            ["preview", scratch.path, "--render", "fill-25", "--out", scratch.path + "/x.png"],
+            ["preview", scratch.path, "--render", "one", "--out", scratch.path + "/x.png"],
             tmp: scratch.path + "/tmp")
         #expect(r.status == 1)
         let file = try #require(PreviewPreparer.realPath(scratch.path + "/Broken.swift"))
@@ -201,11 +254,12 @@ struct PreparedPreviewTests {
 
             """
         try crashing.write(toFile: scratch.path + "/Crashing.swift", atomically: true, encoding: .utf8)
-        try Self.fillPreviews.replacingOccurrences(of: "FillView(frame: layer.bounds)", with: "Crashing()")
-            .replacingOccurrences(of: "view.start(at: progress)", with: "view.frame = layer.bounds")
-            .write(toFile: scratch.path + "/Previews.swift", atomically: true, encoding: .utf8)
+        try Self.onePreview(
+            "let view = Crashing(); layer.addSublayer(view.layer); view.frame = layer.bounds"
+        )
+        .write(toFile: scratch.path + "/Previews.swift", atomically: true, encoding: .utf8)
         let r = try loaderlab(
-            ["preview", scratch.path, "--render", "fill-25", "--out", scratch.path + "/x.png"],
+            ["preview", scratch.path, "--render", "one", "--out", scratch.path + "/x.png"],
             tmp: scratch.path + "/tmp")
         #expect(r.status == 1)
         // Line 10 of the original, where the index is read.

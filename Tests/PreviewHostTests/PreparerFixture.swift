@@ -12,18 +12,20 @@ enum PreparerFixture {
 
     /// A preparer with the shared cache (the program is built once, by the first test to ask).
     static let shared: PreviewPreparer? = {
-        guard let scratch = try? temporaryFolder("preparer-scratch"), let compiler = try? compiler else {
-            return nil
-        }
+        guard let compiler = try? compiler else { return nil }
+        // The scratch folder is made only if the cache cannot be written.
+        let scratch = NSTemporaryDirectory() + "/preparer-scratch-\(UUID().uuidString)"
         return PreviewPreparer(compiler: compiler, scratch: scratch, log: { _ in })
     }()
 
     /// What preparing `files` (name, text) written into a fresh folder gave: the folder (its real
-    /// path), the preparation, and the text of each prepared copy by file name.
+    /// path, removed since), the preparation, the text of each prepared copy by file name, and
+    /// what the preparer wrote into its output folder.
     struct Prepared {
         var folder: String
         var preparation: PreviewPreparer.Preparation
         var texts: [String: String]
+        var written: [String]
 
         func path(_ name: String) -> String { folder + "/" + name }
     }
@@ -31,6 +33,7 @@ enum PreparerFixture {
     static func prepare(_ files: [(String, String)]) throws -> Prepared {
         let preparer = try #require(shared, "no Swift compiler")
         let folder = try temporaryFolder("preparer")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         var paths: [String] = []
         for (name, text) in files {
             try text.write(toFile: folder + "/" + name, atomically: false, encoding: .utf8)
@@ -43,7 +46,8 @@ enum PreparerFixture {
                 texts[(original as NSString).lastPathComponent] = try String(
                     contentsOfFile: copy, encoding: .utf8)
             }
-            return Prepared(folder: folder, preparation: preparation, texts: texts)
+            let written = try FileManager.default.subpathsOfDirectory(atPath: folder + "/out").sorted()
+            return Prepared(folder: folder, preparation: preparation, texts: texts, written: written)
         case .unavailable(let why):
             throw PreparerUnavailable(description: why)
         case .cancelled:

@@ -46,6 +46,7 @@ struct PreviewPreparerTests {
 
             """)
         #expect(p.texts["Ring.swift"] == Fixture.header(p.path("Ring.swift")) + expected)
+        #expect(p.written == ["0", "0/Ring.swift"])
         // Blanks keep every column.
         #expect(p.preparation.columnShifts.isEmpty)
         #expect(p.preparation.providers.isEmpty)
@@ -245,6 +246,123 @@ struct PreviewPreparerTests {
             """)
         #expect(p.texts["Views.swift"] == Fixture.header(v) + expectedViews)
         #expect(p.texts["Overrides.swift"] == Fixture.header(o) + expectedOverrides)
+        #expect(p.written == ["0", "0/Views.swift", "1", "1/Overrides.swift"])
+    }
+
+    @Test("an extension's member that a subclass overrides moves into its class too")
+    func overriddenMembersMove() throws {
+        let source = """
+            import UIKit
+
+            class RefreshHeader: UIView {}
+
+            extension RefreshHeader {
+                @objc func startAnimating() {}
+                @objc var arrowColor: UIColor { .gray }
+                func helper() {}
+            }
+
+            final class ArrowHeader: RefreshHeader {
+                override func startAnimating() {}
+            }
+
+            extension ArrowHeader {
+                override var arrowColor: UIColor { .red }
+            }
+
+            """
+        let p = try Fixture.prepare([("Header.swift", source)])
+        let file = p.path("Header.swift")
+        // `startAnimating` and `arrowColor` are overridden below RefreshHeader (one in the
+        // subclass's body, one in its extension, itself moved); `helper` is not, and stays.
+        let expected = Fixture.blanked(
+            """
+            import UIKit
+
+            class RefreshHeader: UIView {
+            #sourceLocation(file: "\(file)", line: 6)
+                ⟦@objc⟧ func startAnimating() {}
+
+            #sourceLocation(file: "\(file)", line: 7)
+                ⟦@objc⟧ var arrowColor: UIColor { .gray }
+            #sourceLocation(file: "\(file)", line: 3)
+            \(String(repeating: " ", count: 29))}
+
+            extension RefreshHeader {
+                ⟦@objc func startAnimating() {}⟧
+                ⟦@objc var arrowColor: UIColor { .gray }⟧
+                func helper() {}
+            }
+
+            final class ArrowHeader: RefreshHeader {
+                override func startAnimating() {}
+
+            #sourceLocation(file: "\(file)", line: 16)
+                override var arrowColor: UIColor { .red }
+            #sourceLocation(file: "\(file)", line: 13)
+            }
+
+            extension ArrowHeader {
+                ⟦override var arrowColor: UIColor { .red }⟧
+            }
+
+            """)
+        #expect(p.texts["Header.swift"] == Fixture.header(file) + expected)
+    }
+
+    @Test("optional requirements that return nothing get empty defaults, called without `?`")
+    func optionalRequirements() throws {
+        let source = """
+            import UIKit
+
+            @objc protocol RefreshHeaderDelegate {
+                @objc optional func headerDidBeginRefreshing(_ header: RefreshHeader)
+                @objc optional func heightForRefreshing() -> CGFloat
+                func headerDidEndRefreshing()
+            }
+
+            final class RefreshHeader: UIView {
+                weak var delegate: RefreshHeaderDelegate?
+                func begin() {
+                    delegate?.headerDidBeginRefreshing?(self)
+                    let height = delegate?.heightForRefreshing?() ?? 60
+                    _ = height
+                }
+            }
+
+            """
+        let p = try Fixture.prepare([("Header.swift", source)])
+        let file = p.path("Header.swift")
+        // The default goes at the end of the file, at the requirement's line. One that returns
+        // a value (no default can make one up) stays optional, which the compiler refuses.
+        let expected = Fixture.blanked(
+            """
+            import UIKit
+
+            ⟦@objc⟧ protocol RefreshHeaderDelegate: AnyObject {
+                ⟦@objc⟧ ⟦optional⟧ func headerDidBeginRefreshing(_ header: RefreshHeader)
+                ⟦@objc⟧ optional func heightForRefreshing() -> CGFloat
+                func headerDidEndRefreshing()
+            }
+
+            final class RefreshHeader: UIView {
+                weak var delegate: RefreshHeaderDelegate?
+                func begin() {
+                    delegate?.headerDidBeginRefreshing⟦?⟧(self)
+                    let height = delegate?.heightForRefreshing?() ?? 60
+                    _ = height
+                }
+            }
+            #sourceLocation(file: "\(file)", line: 4)
+            extension RefreshHeaderDelegate { func headerDidBeginRefreshing(_ header: RefreshHeader) {} }
+
+            """)
+        #expect(p.texts["Header.swift"] == Fixture.header(file) + expected)
+        // Only `: AnyObject` (after the protocol's name, column 37 of line 3) moves columns.
+        #expect(
+            p.preparation.columnShifts == [
+                file: [3: [PreviewPreparer.ColumnShift(column: 37, oldLength: 0, newLength: 11)]]
+            ])
     }
 
     @Test("#selector becomes a Selector reaching the method through its type, with its Objective-C name")
@@ -428,7 +546,7 @@ struct PreviewPreparerTests {
         #expect(p.preparation.columnShifts.isEmpty)
         #expect(p.preparation.compiled([p.path("Plain.swift")]) == [p.path("Plain.swift")])
         #expect(p.preparation.providers == ["PlainPreviews"])
-        #expect(!FileManager.default.fileExists(atPath: p.folder + "/out/0"))
+        #expect(p.written.isEmpty)
     }
 
     @Test("providers are found by the parser, qualified when nested, as the text scan documents")
