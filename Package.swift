@@ -82,7 +82,7 @@ let package = Package(
             // and a faster start (BENCHMARKS.md). User code never loads into this program.
             linkerSettings: staticRuntime),
         .executableTarget(
-            name: "loaderlab-preview-process", dependencies: ["PreviewRunner"],
+            name: "loaderlab-preview-process", dependencies: ["PreviewRunner", "LayerKitCairo"],
             // A preview library leaves the engine's and the compatibility modules' symbols
             // undefined; they bind to this program's own, with the Swift runtime shared.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),

@@ -110,12 +110,47 @@ struct CompileContext {
     /// The layer's values before the changes made since the scene's last update (what the
     /// render tree last committed), when any were made; nil when the model is unchanged.
     var previous: LayerValues? = nil
+    /// The layer's custom properties (`LayerProperties.customValues`), which key paths may
+    /// name too.
+    var customValues: [String: AnimationValue] = [:]
 }
 
 /// The key paths Core Animation animates on `CALayer` and `CAShapeLayer`, by their CA names.
 enum KeyPathRegistry {
     static func property(for keyPath: String) -> (any AnyAnimatableProperty)? {
         table[keyPath]
+    }
+
+    /// The property `keyPath` names: one of the table's, else a custom property of the layer
+    /// (`LayerProperties.customValues`), typed by the value it holds.
+    static func property(for keyPath: String, custom: [String: AnimationValue]) -> (
+        any AnyAnimatableProperty
+    )? {
+        if let known = table[keyPath] { return known }
+        guard let value = custom[keyPath] else { return nil }
+        return customProperty(keyPath, value)
+    }
+
+    /// A custom property of the type `value` has; nil for values that do not interpolate
+    /// (arrays).
+    static func customProperty(_ key: String, _ value: AnimationValue) -> (any AnyAnimatableProperty)? {
+        func make<V: Interpolatable>(_: V.Type) -> AnimatableProperty<V> {
+            AnimatableProperty(
+                keyPath: key, isShapeProperty: false,
+                get: { $0.layer.customValues[key].flatMap(V.init(animationValue:)) ?? V.additiveIdentity },
+                set: { $0.layer.customValues[key] = $1.animationValue })
+        }
+        switch value {
+        case .number: return make(Double.self)
+        case .point: return make(Point.self)
+        case .size: return make(Size.self)
+        case .rect: return make(Rect.self)
+        case .transform: return make(Transform3D.self)
+        case .color: return make(Color.self)
+        case .bool: return make(Bool.self)
+        case .path: return make(Path.self)
+        case .array: return nil
+        }
     }
 
     static let table: [String: any AnyAnimatableProperty] = {
@@ -237,6 +272,22 @@ enum KeyPathRegistry {
                         c.sx = v
                         c.sy = v
                         c.sz = v
+                        values.layer[keyPath: transform] = values.layer[keyPath: transform]
+                            .replacingComponents(c)
+                    }))
+            // `.scale.xy` (used widely, though Apple documents only `.scale`): a number that
+            // scales x and y alike and leaves z; it reads the mean of the two.
+            add(
+                AnimatableProperty<Double>(
+                    keyPath: base + ".scale.xy", isShapeProperty: false,
+                    get: {
+                        let c = $0.layer[keyPath: transform].animatableVector
+                        return (c.sx + c.sy) / 2
+                    },
+                    set: { values, v in
+                        var c = values.layer[keyPath: transform].animatableVector
+                        c.sx = v
+                        c.sy = v
                         values.layer[keyPath: transform] = values.layer[keyPath: transform]
                             .replacingComponents(c)
                     }))

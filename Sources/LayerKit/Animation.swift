@@ -140,7 +140,7 @@ public class PropertyAnimation: Animation {
         -> CompiledAnimation
     {
         guard let keyPath else { throw AnimationError.missingKeyPath }
-        guard let property = KeyPathRegistry.property(for: keyPath) else {
+        guard let property = KeyPathRegistry.property(for: keyPath, custom: context.customValues) else {
             throw AnimationError.unknownKeyPath(keyPath)
         }
         if property.isShapeProperty, !context.isShapeLayer {

@@ -25,6 +25,9 @@ final class AnimationEntry {
     /// The scene time when it was added (no event is dated before it).
     var addedAt = -Double.infinity
     let sequence: UInt64
+    /// It animates a key that needs display: the layer's presentation is drawn again while it
+    /// is attached (Layer+Display.swift).
+    var redrawsLayer = false
     /// Whether code added it or the engine did, for a model change (records report it).
     var origin = AnimationRecord.Origin.explicit
     /// A transition's old rendering: the layer's subtree as the scene last showed it when the

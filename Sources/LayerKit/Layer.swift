@@ -61,6 +61,14 @@ open class Layer {
     /// Set on a mask: the layer it masks, which its time and scene come from.
     weak var maskedLayer: Layer?
 
+    /// Draws the layer's backing store (Layer+Display.swift); nil for a layer whose contents
+    /// are only set.
+    public weak var displayDelegate: LayerDisplayDelegate?
+    /// `CALayer.needsDisplayOnBoundsChange`: a change of `bounds` marks the layer for display.
+    public var needsDisplayOnBoundsChange = false
+    /// Marked by `setNeedsDisplay()`, until displayed.
+    public internal(set) var needsDisplay = false
+
     public init() {}
 
     /// The model values, as a snapshot.
@@ -70,7 +78,11 @@ open class Layer {
 
     public var bounds: Rect {
         get { model.bounds }
-        set { set(\.bounds, newValue, action: "bounds") }
+        set {
+            let old = model.bounds
+            set(\.bounds, newValue, action: "bounds")
+            if needsDisplayOnBoundsChange, model.bounds != old { setNeedsDisplay() }
+        }
     }
     public var position: Point {
         get { model.position }
@@ -353,6 +365,7 @@ open class Layer {
             scene.setNeedsUpdate()
             scene.stampPendingAnimations(in: layer)
             scene.eventSourcesChanged()
+            layer.queueMarkedLayers(in: scene)
         }
     }
 
@@ -424,12 +437,14 @@ open class Layer {
         let compiled = try copy.compile(
             context: CompileContext(
                 isShapeLayer: self is ShapeLayer, layerClass: OwningLayerClass(of: self),
-                previous: scene.flatMap { committedAt == $0.updateCount ? committedValues : nil }),
+                previous: scene.flatMap { committedAt == $0.updateCount ? committedValues : nil },
+                customValues: model.customValues),
             inheritedDuration: transactionDuration > 0 ? transactionDuration : TimingModel.defaultDuration)
         if let key, let old = entries.first(where: { $0.key == key }) {
             detach(old)
         }
         let entry = AnimationEntry(key: key, animation: copy, compiled: compiled, layer: self)
+        entry.redrawsLayer = redrawsLayer(copy)
         if copy is TransitionAnimation {
             entry.transitionFrom = scene?.shownPresentation(of: self)
         }
@@ -532,7 +547,7 @@ open class Layer {
             return
         }
         if let key, isViewBacking, let keyframe = scene.actions.keyframeBlocks.last?.openKeyframe,
-            let property = KeyPathRegistry.property(for: key)
+            let property = KeyPathRegistry.property(for: key, custom: model.customValues)
         {
             let before = modelValues
             var after = before
@@ -542,7 +557,7 @@ open class Layer {
             return
         }
         guard let key, let plan = scene.actions.actionPlan(for: self),
-            let property = KeyPathRegistry.property(for: key)
+            let property = KeyPathRegistry.property(for: key, custom: model.customValues)
         else {
             var v = modelValues
             change(&v)

@@ -113,4 +113,17 @@ extension Path: Interpolatable {
     public static var valueTypeName: String { "path" }
     /// Paths of different shapes have no difference: a view animation of one replaces.
     public static func additiveDifference(_ value: Path, over base: Path) -> Path? { nil }
+
+    /// Paths of the same elements add point by point (an additive or by-value animation of
+    /// `path`); where the elements differ, the animation's own path shows, as on a device (an
+    /// additive animation over a model path of another shape draws the animation's values);
+    /// the empty path is neutral.
+    public static func accumulate(_ base: Path, _ delta: Path) -> Path {
+        let b = PathVector(base)
+        let d = PathVector(delta)
+        guard let bs = b.structure, !bs.isEmpty else { return delta }
+        guard let ds = d.structure, !ds.isEmpty else { return base }
+        guard bs == ds else { return delta }
+        return Path(animatableVector: b.adding(d))
+    }
 }

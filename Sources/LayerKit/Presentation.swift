@@ -47,6 +47,10 @@ public struct LayerProperties: Hashable, Sendable {
     public var shouldRasterize: Bool = false
     /// The bitmap's pixels per layer point (`CALayer.rasterizationScale`).
     public var rasterizationScale: Double = 1
+    /// The properties a layer declares for itself, by key (`@Managed var progress: CGFloat` on
+    /// a `CALayer` subclass): animated by key path like the others (`"progress"`), evaluated
+    /// into the presentation with them. Empty for the framework's own layers.
+    public var customValues: [String: AnimationValue] = [:]
 
     public init() {}
 }
@@ -81,17 +85,31 @@ public enum ContentsGravity: String, Hashable, Sendable, CaseIterable {
     case resize, resizeAspect, resizeAspectFill
 }
 
-/// A reference to an image file; LayerKit never decodes it (the renderer does).
-/// `pixelSize`, when known, is the image's size in pixels at `scale` pixels per point.
+/// A reference to an image: a file, which LayerKit never decodes (the renderer does), or a
+/// `Bitmap` made by drawing. `pixelSize`, when known, is the image's size in pixels at `scale`
+/// pixels per point.
 public struct ImageReference: Hashable, Sendable {
+    /// The file's path; for a bitmap, a description of it (`bitmap 120×120 @2x …`).
     public var path: String
     public var pixelSize: Size?
     public var scale: Double
+    /// The drawn image, when it is one (`path` is then only a description).
+    public var bitmap: Bitmap?
 
     public init(path: String, pixelSize: Size? = nil, scale: Double = 1) {
         self.path = path
         self.pixelSize = pixelSize
         self.scale = scale
+        bitmap = nil
+    }
+
+    /// A drawn image of the bitmap's pixel size. `scale` is as for a file: a `UIImage`'s
+    /// scale (the bitmap's), or 1 for a layer's backing store, whose `contentsScale` says it.
+    public init(bitmap: Bitmap, scale: Double) {
+        path = bitmap.description
+        pixelSize = Size(width: Double(bitmap.width), height: Double(bitmap.height))
+        self.scale = scale
+        self.bitmap = bitmap
     }
 
     /// The image's size in points, when its pixel size is known.

@@ -54,6 +54,9 @@ public final class Scene {
     /// something that events are worked out from changes (`eventInputs` moves on), so the next
     /// updates before then need not collect at all (see `deliverEvents`).
     var eventLull: (inputs: Int, until: Double)?
+    /// Layers marked by `setNeedsDisplay()`, displayed before the next evaluation
+    /// (Layer+Display.swift).
+    var displayQueue: [Layer] = []
     /// How many updates have run: changes made between two updates share a number.
     private(set) var updateCount = 0
     /// Layers and animations looked at and events taken out of the queue while delivering
@@ -74,6 +77,7 @@ public final class Scene {
         tree = PresentationLayer()
         root.hostScene = self
         stampPendingAnimations(in: root)
+        root.queueMarkedLayers(in: self)
     }
 
     /// This scene's open transactions and view-animation blocks.
@@ -179,6 +183,9 @@ public final class Scene {
             }
         }
         eventsDeliveredInLastUpdate = delivered
+        // Backing stores marked by now (by the events, the handlers' layout or earlier code)
+        // are drawn for this frame.
+        if !displayQueue.isEmpty { displayMarkedLayers(at: mediaTime) }
         if quiet, !isDirty {
             lastUpdateTime = mediaTime
             floorTime = mediaTime
@@ -298,6 +305,12 @@ public final class Scene {
         var v = layer.modelValues
         let local = map.local(t)
         Scene.apply(layer.entries, at: local, to: &v)
+        if let delegate = layer.displayDelegate, layer.entries.contains(where: \.redrawsLayer),
+            let contents = delegate.contents(of: layer, presenting: v.layer)
+        {
+            // An animation of a key that needs display: the presentation is drawn as it is now.
+            v.layer.contents = contents
+        }
         if !running {
             for entry in layer.entries where entry.isPending(map: map, at: t, local: local) {
                 running = true

@@ -59,6 +59,44 @@ public final class ImageCache: @unchecked Sendable {
         }
     }
 
+    /// A drawn image's pixels as a surface (`Bitmap.pixels`, made by the registered drawing
+    /// backend), kept while the bitmap lives: a backing store drawn once is uploaded once.
+    public func image(for bitmap: Bitmap) throws -> ImageSurface {
+        let id = ObjectIdentifier(bitmap)
+        lock.lock()
+        if let entry = bitmaps[id], entry.bitmap === bitmap {
+            lock.unlock()
+            return entry.surface
+        }
+        lock.unlock()
+        let surface = try ImageSurface(width: bitmap.width, height: bitmap.height)
+        let pixels = bitmap.pixels
+        pixels.withUnsafeBufferPointer { source in
+            for y in 0..<bitmap.height {
+                let row = surface.data.advanced(by: y * surface.stride).assumingMemoryBound(to: UInt32.self)
+                row.update(from: source.baseAddress! + y * bitmap.width, count: bitmap.width)
+            }
+        }
+        surface.markDirty()
+        lock.lock()
+        // Bitmaps that are gone (a store drawn again, an animation's frames) go with them.
+        bitmaps = bitmaps.filter { $0.value.bitmap != nil }
+        bitmaps[id] = BitmapEntry(bitmap: bitmap, surface: surface)
+        lock.unlock()
+        return surface
+    }
+
+    private final class BitmapEntry {
+        weak var bitmap: Bitmap?
+        let surface: ImageSurface
+        init(bitmap: Bitmap, surface: ImageSurface) {
+            self.bitmap = bitmap
+            self.surface = surface
+        }
+    }
+
+    private var bitmaps: [ObjectIdentifier: BitmapEntry] = [:]
+
     /// Every load failure so far, in the order they happened.
     public var errors: [CairoError] {
         lock.lock()

@@ -9,7 +9,11 @@ extension LayerRenderer {
     func drawContents(_ contents: ImageReference, _ p: LayerProperties, _ canvas: Canvas) {
         let image: ImageSurface
         do {
-            image = try images.image(at: contents.path)
+            if let bitmap = contents.bitmap {
+                image = try images.image(for: bitmap)
+            } else {
+                image = try images.image(at: contents.path)
+            }
         } catch {
             drawPlaceholder(in: p.bounds, canvas)
             return

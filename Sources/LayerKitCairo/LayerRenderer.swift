@@ -38,8 +38,16 @@ public final class LayerRenderer {
     /// The bitmaps of layers that `shouldRasterize` (see `RasterCache`).
     let rasterCache = RasterCache()
 
+    /// Also registers Cairo's drawing backend (`CairoDrawingBackend.install()`), if no backend
+    /// is registered yet, so that drawn contents have pixels wherever a tree is drawn.
     public init(images: ImageCache = .shared) {
         self.images = images
+        if Drawing.backend == nil { CairoDrawingBackend.install() }
+    }
+
+    /// A renderer that leaves the drawing backend alone (the backend's own).
+    init(installingBackend: Bool) {
+        images = .shared
     }
 
     /// Draws `tree` with its root placed by its own position and transform in the canvas's

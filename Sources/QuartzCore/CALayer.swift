@@ -14,9 +14,13 @@ import LayerKit
 /// animates it (0.25 s, the default curve) unless `CATransaction.setDisableActions(true)` or
 /// an `NSNull()` in `actions` turns it off.
 ///
-/// Deviations: no `delegate`, no `draw(in:)`/`setNeedsDisplay()` (nothing draws with a
-/// `CGContext` here), no layout of sublayers (`layoutSublayers()`); not bound to the main
-/// actor.
+/// Drawing is Core Animation's (CALayer+Drawing.swift): `display()`, `draw(in:)` and the
+/// `delegate`'s `display(_:)`/`draw(_:in:)` fill a backing store at `contentsScale`, drawn
+/// after `setNeedsDisplay()` (or a bounds change with `needsDisplayOnBoundsChange`) before the
+/// next frame, and for every frame while an animation of a key for which the class's
+/// `needsDisplay(forKey:)` is true runs (a `@Managed` property's: Managed.swift).
+///
+/// Deviations: no layout of sublayers (`layoutSublayers()`); not bound to the main actor.
 open class CALayer: NSObject {
     /// The engine layer this object stands for.
     package let engine: Layer
@@ -32,6 +36,8 @@ open class CALayer: NSObject {
     /// The layer this one masks, if it is a mask.
     private weak var maskOwner: CALayer?
     private var keyValues = KeyValueStorage()
+    /// Drawing, delegate and presentation drawing (CALayer+Drawing.swift), made when needed.
+    package var drawingState: CALayerDrawingState?
 
     /// The engine layer class this class wraps.
     package class func makeEngineLayer() -> Layer { Layer() }
@@ -40,6 +46,7 @@ open class CALayer: NSObject {
         engine = Self.makeEngineLayer()
         super.init()
         LayerRegistry.register(self)
+        setUpDrawing()
     }
 
     /// A layer of this class with `layer`'s own property values (not its sublayers or
@@ -53,6 +60,7 @@ open class CALayer: NSObject {
             engine.copyModel(from: other.engine)
             contentsObject = other.contentsObject
         }
+        setUpDrawing()
     }
 
     /// There are no archives (storyboards, nibs) here: this always fails.
@@ -176,6 +184,11 @@ open class CALayer: NSObject {
     open var contents: Any? {
         get { contentsObject }
         set {
+            if let state = drawingState, state.presentedValues != nil {
+                // Set by `display()` drawing a presentation: that presentation's contents.
+                state.captured = .some((newValue as? CGImage)?.reference)
+                return
+            }
             contentsObject = newValue
             switch newValue {
             case nil: engine.contents = nil
@@ -460,11 +473,102 @@ open class CALayer: NSObject {
         presentationOf ?? self
     }
 
+    // MARK: Drawing
+
+    /// The object asked to draw the layer and for its actions (a view is its layer's).
+    open var delegate: CALayerDelegate? {
+        get { drawingState?.delegate }
+        set { drawing.delegate = newValue }
+    }
+
+    /// Draws the backing store again before the next frame (at most once however often it is
+    /// asked).
+    open func setNeedsDisplay() {
+        _ = drawing
+        engine.setNeedsDisplay()
+    }
+
+    /// The whole store is drawn again (the rectangle is not used to limit it).
+    open func setNeedsDisplay(_ r: CGRect) {
+        setNeedsDisplay()
+    }
+
+    /// True between `setNeedsDisplay()` and the display that follows.
+    open func needsDisplay() -> Bool { engine.needsDisplay }
+
+    /// Displays the layer now if it is marked.
+    open func displayIfNeeded() {
+        guard engine.needsDisplay else { return }
+        _ = drawing
+        engine.displayIfNeeded()
+    }
+
+    /// True: a change of `bounds` marks the layer for display.
+    open var needsDisplayOnBoundsChange: Bool {
+        get { engine.needsDisplayOnBoundsChange }
+        set {
+            if newValue { _ = drawing }
+            engine.needsDisplayOnBoundsChange = newValue
+        }
+    }
+
+    /// Stored as set; drawing here is always synchronous.
+    open var drawsAsynchronously: Bool {
+        get { drawingState?.drawsAsynchronously ?? false }
+        set { drawing.drawsAsynchronously = newValue }
+    }
+
+    /// True: the backing store has no alpha (what drawing leaves transparent is black).
+    open var isOpaque: Bool {
+        get { drawingState?.isOpaque ?? false }
+        set { drawing.isOpaque = newValue }
+    }
+
+    /// True when a change of `key` must redraw the layer: for an animation of it, every frame.
+    /// False for every key by default; a subclass returns true for its own (`@Managed`) keys.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// Makes the contents: the delegate's `display(_:)`, or by default the backing store drawn
+    /// with `draw(in:)`.
+    open func display() {
+        if let delegate {
+            delegate.display(self)
+        } else {
+            displayBackingStore()
+        }
+    }
+
+    /// Paints the backing store: `ctx`'s user space is the bounds (origin at their top-left, y
+    /// down), at `contentsScale` pixels per point. The default asks the delegate.
+    open func draw(in ctx: CGContext) {
+        delegate?.draw(self, in: ctx)
+    }
+
+    /// The action for a change of `event`: by default the delegate's, else the one in
+    /// `actions`, else the class's `defaultAction(forKey:)`; nil lets the implicit animation run
+    /// (iOS returns that animation itself).
+    open func action(forKey event: String) -> CAAction? {
+        if let d = delegate, let action = d.action(for: self, forKey: event) { return action }
+        if let action = actionObjects?[event] { return action }
+        return Swift.type(of: self).defaultAction(forKey: event)
+    }
+
+    /// The class's action for `event`; nil by default (the implicit animation).
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
+
     // MARK: Key-value storage
 
-    /// Stores `value` under a key of the caller's own (Core Animation's key-value extension).
-    /// A key naming a property is reported, not stored.
+    /// Stores `value` under a key of the caller's own (Core Animation's key-value extension);
+    /// a `@Managed` property's key sets that property. A key naming a property is reported,
+    /// not stored.
     open func setValue(_ value: Any?, forKey key: String) {
+        if engine.customValue(forKey: key) != nil, let value,
+            let v = AnimationValueConversion.animationValue(value)
+        {
+            engine.setCustomValue(v, forKey: key)
+            if Swift.type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+            return
+        }
         keyValues.setValue(value, forKey: key, properties: CALayer.propertyKeys, owner: describeForReport())
     }
 
@@ -480,6 +584,9 @@ open class CALayer: NSObject {
     /// key path no property of this layer's class has, or a key stored with `setValue`.
     open func value(forKeyPath keyPath: String) -> Any? {
         if !keyPath.contains("."), let stored = keyValues.value(forKey: keyPath) { return stored }
+        if let presented = drawingState?.presentedValues?.customValues[keyPath] {
+            return AnimationValueConversion.object(presented)
+        }
         return engine.value(forKeyPath: keyPath).map(AnimationValueConversion.object)
     }
 

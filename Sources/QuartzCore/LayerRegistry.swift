@@ -114,6 +114,7 @@ extension Layer {
         isDoubleSided = p.isDoubleSided
         shouldRasterize = p.shouldRasterize
         rasterizationScale = p.rasterizationScale
+        for (key, value) in p.customValues { setCustomValue(value, forKey: key) }
     }
 }
 

@@ -5,9 +5,11 @@ extension ScrollView {
     // MARK: Pan gesture
 
     /// The finger goes down and the pan begins: any motion stops where it is (touching moving
-    /// content catches it), and the content follows the finger from here.
+    /// content catches it), and the content follows the finger from here. Nothing happens while
+    /// `isScrollEnabled` is false (the pan's later calls then find no drag).
     public func panBegan(at time: Double) {
         advance(to: time)
+        guard isScrollEnabled else { return }
         motion = nil
         isTracking = true
         isDragging = true

@@ -54,6 +54,9 @@ public final class ScrollView {
     public internal(set) var contentInset: EdgeInsets
     /// True while a finger is down on the scroll view.
     public internal(set) var isTracking = false
+    /// False: the finger does not scroll (`UIScrollView.isScrollEnabled`); a pan in progress
+    /// goes on. Code can still set the offset. Default true.
+    public var isScrollEnabled = true
     /// True while the user drags the content (from `panBegan` to `panEnded`).
     public internal(set) var isDragging = false
     /// The deceleration rate per millisecond for flicks (0.998 normal, 0.99 fast).

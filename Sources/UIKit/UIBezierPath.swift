@@ -7,18 +7,23 @@ import QuartzCore
 ///
 /// Angles are radians from the positive x axis toward positive y, and `clockwise` is the
 /// screen's: `clockwise: true` sweeps toward increasing angles, which turn clockwise on a
-/// y-down screen (the opposite of `CGMutablePath.addArc`'s flag, as on iOS). Deviations:
-/// nothing draws it directly (`stroke()`/`fill()` need a graphics context, which does not
-/// exist here).
+/// y-down screen (the opposite of `CGMutablePath.addArc`'s flag, as on iOS). `fill()`,
+/// `stroke()` and `addClip()` paint into the current context with the path's own line settings
+/// (UIBezierPath+Drawing.swift); a shape layer reads only the path.
 open class UIBezierPath: NSObject, NSCopying {
     package var path = Path()
 
-    /// The line width a shape layer does not read (kept for code that sets it).
+    /// The settings `stroke()` and `fill()` use (a shape layer has its own).
     open var lineWidth: CGFloat = 1
     open var lineCapStyle: CGLineCap = .butt
     open var lineJoinStyle: CGLineJoin = .miter
     open var miterLimit: CGFloat = 10
     open var usesEvenOddFillRule = false
+    /// Kept for code that sets it: curves are drawn as curves.
+    open var flatness: CGFloat = 0.6
+    /// `setLineDash(_:count:phase:)`'s pattern and phase.
+    package var dashPattern: [CGFloat] = []
+    package var dashPhase: CGFloat = 0
 
     public override init() {
         super.init()
@@ -131,6 +136,32 @@ open class UIBezierPath: NSObject, NSCopying {
         c.lineJoinStyle = lineJoinStyle
         c.miterLimit = miterLimit
         c.usesEvenOddFillRule = usesEvenOddFillRule
+        c.flatness = flatness
+        c.dashPattern = dashPattern
+        c.dashPhase = dashPhase
         return c
+    }
+
+    /// The dash pattern `stroke()` uses: `count` lengths from `pattern` (on, off, …), starting
+    /// `phase` into it; none (nil or a count of 0) strokes solid lines.
+    open func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
+        guard let pattern, count > 0 else {
+            dashPattern = []
+            dashPhase = 0
+            return
+        }
+        dashPattern = (0..<count).map { pattern[$0] }
+        dashPhase = phase
+    }
+
+    /// Copies the dash pattern into `pattern` (as many lengths as it has, when not nil) and
+    /// says how many there are and the phase.
+    open func getLineDash(
+        _ pattern: UnsafeMutablePointer<CGFloat>?, count: UnsafeMutablePointer<Int>?,
+        phase: UnsafeMutablePointer<CGFloat>?
+    ) {
+        if let pattern { for (i, length) in dashPattern.enumerated() { pattern[i] = length } }
+        count?.pointee = dashPattern.count
+        phase?.pointee = dashPhase
     }
 }

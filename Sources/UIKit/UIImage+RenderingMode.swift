@@ -18,20 +18,31 @@ extension UIImage {
     /// The same picture with another rendering mode (`.alwaysTemplate`: tinted by image views).
     public func withRenderingMode(_ renderingMode: UIImage.RenderingMode) -> UIImage {
         if renderingMode == self.renderingMode { return self }
-        guard let path = cgImage?.reference.path,
-            let copy = RenderingModeImage(path: path, mode: renderingMode)
-        else { return self }
+        guard let cgImage else { return self }
+        if cgImage.reference.bitmap != nil {
+            // A drawn image: the same pixels.
+            return RenderingModeImage(cgImage: cgImage, scale: scale, mode: renderingMode)
+        }
+        guard let copy = RenderingModeImage(path: cgImage.reference.path, mode: renderingMode) else {
+            return self
+        }
         return copy
     }
 }
 
-/// A `UIImage` with a rendering mode of its own: the same file, read again.
+/// A `UIImage` with a rendering mode of its own: the same file, read again, or the same drawn
+/// pixels.
 final class RenderingModeImage: UIImage {
     let mode: UIImage.RenderingMode
 
     init?(path: String, mode: UIImage.RenderingMode) {
         self.mode = mode
         super.init(contentsOfFile: path)
+    }
+
+    init(cgImage: CGImage, scale: CGFloat, mode: UIImage.RenderingMode) {
+        self.mode = mode
+        super.init(cgImage: cgImage, scale: scale, orientation: .up)
     }
 
     required init?(coder: NSCoder) {

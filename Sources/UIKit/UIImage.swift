@@ -2,12 +2,14 @@ import Foundation
 import LayerKit
 import QuartzCore
 
-/// `UIImage`: a PNG image file, shown through `cgImage` as a layer's `contents`.
+/// `UIImage`: a PNG image file or a drawn image, shown through `cgImage` as a layer's `contents`
+/// and drawn with `draw(in:)` (UIImage+Drawing.swift).
 ///
 /// `UIImage(named:)` looks for the file in `searchPaths` (the directories of the preview's
 /// sources, set by the host): the name as given, else with `@2x.png`, `@3x.png` or `.png`
 /// appended; an `@Nx` suffix sets `scale`. Only the PNG's header is read here (its size);
-/// the renderer decodes it. Deviations: no asset catalogues, no other formats, no drawing.
+/// the renderer decodes it. `UIGraphicsImageRenderer` makes drawn images. Deviations: no asset
+/// catalogues, no other formats; orientations other than `.up` are kept but not drawn.
 open class UIImage: NSObject {
     /// The directories `UIImage(named:)` searches, in order.
     @_spi(LoaderLabHost) nonisolated(unsafe) public static var searchPaths: [String] = []
@@ -17,9 +19,23 @@ open class UIImage: NSObject {
     public let size: CGSize
     /// Pixels per point.
     public let scale: CGFloat
+    /// As given (`init(cgImage:scale:orientation:)`); images are drawn upright whatever it says.
+    public let imageOrientation: UIImage.Orientation
 
     public convenience init?(named name: String) {
-        for directory in UIImage.searchPaths {
+        self.init(named: name, searching: UIImage.searchPaths)
+    }
+
+    /// The image named `name` in `bundle`'s resources, else where `init(named:)` looks; the
+    /// traits are not consulted (one appearance, the screen's scale).
+    public convenience init?(
+        named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?
+    ) {
+        self.init(named: name, searching: ((bundle?.resourcePath).map { [$0] } ?? []) + UIImage.searchPaths)
+    }
+
+    private convenience init?(named name: String, searching folders: [String]) {
+        for directory in folders {
             for candidate in UIImage.candidates(for: name) {
                 let path = (directory as NSString).appendingPathComponent(candidate)
                 if FileManager.default.fileExists(atPath: path) {
@@ -40,7 +56,31 @@ open class UIImage: NSObject {
         self.scale = CGFloat(scale)
         size = CGSize(width: pixels.width / scale, height: pixels.height / scale)
         cgImage = CGImage(reference: ImageReference(path: path, pixelSize: pixels, scale: scale))
+        imageOrientation = .up
         super.init()
+    }
+
+    /// An image of `cgImage`'s pixels at `scale` pixels per point (a scale that is not a
+    /// positive number counts as 1).
+    public init(cgImage: CGImage, scale: CGFloat, orientation: UIImage.Orientation) {
+        let s = scale.isFinite && scale > 0 ? scale : 1
+        var reference = cgImage.reference
+        self.cgImage =
+            reference.scale == Double(s)
+            ? cgImage
+            : {
+                reference.scale = Double(s)
+                return CGImage(reference: reference)
+            }()
+        self.scale = s
+        size = CGSize(width: CGFloat(cgImage.width) / s, height: CGFloat(cgImage.height) / s)
+        imageOrientation = orientation
+        super.init()
+    }
+
+    /// An image of `cgImage`'s pixels, one a point.
+    public convenience init(cgImage: CGImage) {
+        self.init(cgImage: cgImage, scale: 1, orientation: .up)
     }
 
     /// There are no archives here: this always fails.

@@ -196,6 +196,13 @@ open class UIScrollView: UIView {
 
     /// Stored as set: the content always bounces here (the refresh headers need it).
     open var bounces = true
+
+    /// False: the finger does not scroll the content (a pan in progress goes on); code still
+    /// can. Default true.
+    open var isScrollEnabled: Bool {
+        get { model.isScrollEnabled }
+        set { model.isScrollEnabled = newValue }
+    }
     /// Stored as set: the content always bounces vertically here.
     open var alwaysBounceVertical = false
     /// Stored as set (only the vertical axis scrolls).

@@ -15,16 +15,17 @@ extension UIView {
         }
     }
 
-    /// `UIView.ContentMode`, each the layer gravity it stands for (`.redraw` is absent: there
-    /// is no drawing).
+    /// `UIView.ContentMode`, each the layer gravity it stands for (UIKit's raw values).
     public enum ContentMode: Int, Sendable {
         case scaleToFill, scaleAspectFit, scaleAspectFill
-        case center = 4
+        /// Stretched like `scaleToFill`, and drawn again when the size changes.
+        case redraw
+        case center
         case top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
 
         var gravity: CALayerContentsGravity {
             switch self {
-            case .scaleToFill: .resize
+            case .scaleToFill, .redraw: .resize
             case .scaleAspectFit: .resizeAspect
             case .scaleAspectFill: .resizeAspectFill
             case .center: .center

@@ -24,8 +24,12 @@ import LayerKit
 /// is a window's (`UIWindow.swift`), so a view whose layer the preview's code adds to it
 /// (`root.addSublayer(spinner.layer)`) is in that window, kept by it, and laid out.
 ///
-/// Deviations: there is no responder chain, touch handling, Auto Layout, drawing (`draw(_:)`) or
-/// archive support (`init?(coder:)` always fails); `layerClass` may name `CALayer`,
+/// A view that overrides `draw(_:)` draws into its layer's backing store (UIView+Drawing.swift):
+/// when first shown, after `setNeedsDisplay()`, and after a change of size with
+/// `contentMode = .redraw`, at the screen's scale.
+///
+/// Deviations: there is no responder chain, touch handling, Auto Layout or archive support
+/// (`init?(coder:)` always fails); `layerClass` may name `CALayer`,
 /// `CAShapeLayer`, `CAGradientLayer`, `CATextLayer` or `CAReplicatorLayer` (a layer class
 /// declared elsewhere cannot be made by the view, and is reported); the types are not bound to
 /// the main actor.
@@ -59,6 +63,8 @@ open class UIView: UIResponder {
     weak var attachingWindow: UIWindow?
     /// True while UIKit moves its layer (the tree observer leaves that move to UIKit).
     var isMovingLayer = false
+    /// Set by `UIView.draw(_:)` itself: a view whose drawing reaches it draws nothing of its own.
+    var drawReachedBase = false
 
     /// Told when the bounds took a new size, before the subviews follow it (a scroll view
     /// keeps its model's viewport in step).
@@ -77,10 +83,18 @@ open class UIView: UIResponder {
     /// from, or a move under a new superview).
     open func tintColorDidChange() {}
 
-    /// How the layer's contents (an image) fit the bounds: the layer's `contentsGravity`.
+    /// How the layer's contents (an image, or what `draw(_:)` drew) fit the bounds: the
+    /// layer's `contentsGravity`; `.redraw` stretches like `.scaleToFill` and draws again after
+    /// a change of size (the layer's `needsDisplayOnBoundsChange`).
     open var contentMode: UIView.ContentMode {
-        get { UIView.ContentMode(layer.contentsGravity) }
-        set { layer.contentsGravity = newValue.gravity }
+        get {
+            let mode = UIView.ContentMode(layer.contentsGravity)
+            return mode == .scaleToFill && layer.needsDisplayOnBoundsChange ? .redraw : mode
+        }
+        set {
+            layer.contentsGravity = newValue.gravity
+            layer.needsDisplayOnBoundsChange = newValue == .redraw
+        }
     }
 
     /// The class of the view's layer (override with `CAShapeLayer.self` …).
@@ -93,6 +107,7 @@ open class UIView: UIResponder {
         layer.frame = frame
         lastBoundsSize = layer.bounds.size
         ViewRegistry.register(self)
+        setUpDrawing()
     }
 
     public convenience override init() {
@@ -192,7 +207,14 @@ open class UIView: UIResponder {
 
     /// The window the view is in: its superview's, or for a view with none whose layer was put
     /// in another view's layer (a preview's root), that view's; a window's is itself.
-    open var window: UIWindow? { ViewTree.window(of: self) }
+    open var window: UIWindow? {
+        if let held = windowBeforeMove { return held }
+        return ViewTree.window(of: self)
+    }
+
+    /// During a move that changes this view's window, the window it had until
+    /// `didMoveToWindow()` (nil outside one): as on iOS, `window` changes only then.
+    var windowBeforeMove: UIWindow??
 
     open func addSubview(_ view: UIView) {
         insertSubview(view, at: subviews.count)
@@ -201,10 +223,11 @@ open class UIView: UIResponder {
     /// Inserts `view` at `index` among the subviews (clamped); its layer goes just below the
     /// layer of the subview that follows it, or on top.
     ///
-    /// A view coming from elsewhere hears, in UIKit's order, `willMove(toWindow:)` (it and the
-    /// views in it, when their window changes), `willMove(toSuperview:)`, then after the move
-    /// `didMoveToWindow()`, `didMoveToSuperview()`, and this view `didAddSubview(_:)`; both
-    /// views (and the old superview) are laid out before the next frame.
+    /// A view coming from elsewhere hears, in UIKit's order, `willMove(toSuperview:)`, then after
+    /// the move `didMoveToSuperview()` and this view `didAddSubview(_:)`, then — it and the views
+    /// in it, when their window changes — `willMove(toWindow:)` and `didMoveToWindow()` (as
+    /// logged on iOS: the superview is set when the window callbacks come); both views (and the
+    /// old superview) are laid out before the next frame.
     open func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self, !isDescendant(of: view) else { return }
         if view.superview === self, let i = subviews.firstIndex(of: view) {
@@ -221,7 +244,7 @@ open class UIView: UIResponder {
         let changes = ViewTree.windowChanges(
             carried, parentView: { $0 === view ? self : $0.superview },
             parentLayer: { $0 === moved ? target : $0.superlayer })
-        for change in changes { change.view.willMove(toWindow: change.window) }
+        for change in changes { change.view.windowBeforeMove = .some(change.view.window) }
         view.willMove(toSuperview: self)
         let oldSuperview = view.superview
         if let oldSuperview {
@@ -232,10 +255,14 @@ open class UIView: UIResponder {
         subviews.insert(view, at: at)
         view.superview = self
         placeLayer(of: view, at: at)
-        ViewTree.didMove(carried, layer: moved)
-        for change in changes { change.view.didMoveToWindow() }
         view.didMoveToSuperview()
         didAddSubview(view)
+        // The window follows: a view hears of its new window with its superview already set
+        // (refresh headers start observing their scroll view in `willMove(toWindow:)`).
+        for change in changes { change.view.willMove(toWindow: change.window) }
+        for change in changes { change.view.windowBeforeMove = nil }
+        ViewTree.didMove(carried, layer: moved)
+        for change in changes { change.view.didMoveToWindow() }
         oldSuperview?.setNeedsLayout()
         view.setNeedsLayout()
         setNeedsLayout()
@@ -348,6 +375,35 @@ open class UIView: UIResponder {
 
     open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
         layer.convert(rect, from: view?.layer)
+    }
+
+    // MARK: Drawing
+
+    /// Draws the view's content in the current context (`UIGraphicsGetCurrentContext()`),
+    /// whose user space is the view's bounds; `rect` is the part to draw (here always the
+    /// bounds). The default draws nothing, and a view that does not override it has no backing
+    /// store.
+    open func draw(_ rect: CGRect) {
+        drawReachedBase = true
+    }
+
+    /// Stored as set (true by default, as UIKit's). Deviation: UIKit gives an opaque view
+    /// that draws an opaque store (black where `draw(_:)` paints nothing and no opaque
+    /// background fills it); here a view's store keeps its alpha.
+    open var isOpaque = true
+
+    /// True (the default): the store starts transparent before `draw(_:)`, as it always does
+    /// here.
+    open var clearsContextBeforeDrawing = true
+
+    /// Draws the view again (`draw(_:)`) before the next frame.
+    open func setNeedsDisplay() {
+        layer.setNeedsDisplay()
+    }
+
+    /// Draws the view again before the next frame (all of it: `rect` does not limit it).
+    open func setNeedsDisplay(_ rect: CGRect) {
+        layer.setNeedsDisplay(rect)
     }
 
     // MARK: Layout

@@ -8,6 +8,8 @@ import Testing
 /// A view that logs every hierarchy callback (and whether it has a window at each).
 final class WatchingView: LoggingView {
     private func windowNote(_ w: UIWindow?) -> String { w == nil ? "nil" : "window" }
+    /// The superview this view had when it last heard it was joining a window.
+    weak var superviewWhenJoiningWindow: UIView?
 
     override func willMove(toSuperview newSuperview: UIView?) {
         log?.add(
@@ -19,6 +21,8 @@ final class WatchingView: LoggingView {
     }
     override func willMove(toWindow newWindow: UIWindow?) {
         log?.add("\(name) willMove(toWindow: \(windowNote(newWindow))) from \(windowNote(window))")
+        // On iOS a view joining a window through a new superview has that superview by now.
+        if newWindow != nil { superviewWhenJoiningWindow = superview }
     }
     override func didMoveToWindow() {
         log?.add("\(name) didMoveToWindow: \(windowNote(window))")
@@ -94,12 +98,13 @@ func show(_ preview: LoaderPreview, on stage: Stage) -> CALayer {
         stage.perform { container.addSubview(child) }
         #expect(
             log.take() == [
+                "child willMove(toSuperview: container)", "child didMoveToSuperview",
+                "container didAddSubview child",
                 "child willMove(toWindow: window) from nil", "grandchild willMove(toWindow: window) from nil",
-                "child willMove(toSuperview: container)",
                 "child didMoveToWindow: window", "grandchild didMoveToWindow: window",
-                "child didMoveToSuperview", "container didAddSubview child",
             ])
         #expect(grandchild.window === container.window && grandchild.window != nil)
+        #expect(child.superviewWhenJoiningWindow === container)
 
         // Within the window nothing changes windows.
         let other = WatchingView("other", log)
@@ -171,7 +176,11 @@ func show(_ preview: LoaderPreview, on stage: Stage) -> CALayer {
         }
         #expect(scrollView.window != nil && header.window === scrollView.window)
         #expect(scrollView.window?.layer.engineLayer === viewport)
-        #expect(log.take().prefix(1) == ["header willMove(toWindow: window) from nil"])
+        // Its superview is set by the time it hears of the window (as refresh headers rely on).
+        let events = log.take()
+        let toWindow = events.firstIndex(of: "header willMove(toWindow: window) from nil")
+        let toSuperview = events.firstIndex { $0.hasPrefix("header didMoveToSuperview") }
+        #expect(toWindow != nil && toSuperview != nil && toSuperview! < toWindow!, "\(events)")
         stage.at(0)
         #expect(log.take() == ["layout header"])
         // The host widens the viewport and the scroll view's layer: the header follows its mask

@@ -57,6 +57,25 @@ import Testing
         #expect(abs(m.m11 - 3) < 1e-12 && abs(m.m22 - 3) < 1e-12 && abs(m.m33 - 3) < 1e-12)
     }
 
+    /// `transform.scale.xy` reads the mean of x and y, sets both and leaves z.
+    @Test func scaleXYLeavesZ() throws {
+        let stage = Stage(time: 0)
+        stage.scene.perform {
+            Transaction.performWithoutActions {
+                stage.layer.transform = Transform3D(scaleX: 1, y: 3, z: 5)
+            }
+        }
+        let a = BasicAnimation(keyPath: "transform.scale.xy")
+        a.toValue = 4
+        a.duration = 1
+        a.timingFunction = .linear
+        try stage.layer.add(a, forKey: "s")
+        stage.go(0.5)
+        // From the mean (1 + 3) / 2 = 2 to 4: 3 on x and y half-way; z stays 5.
+        let m = stage.shown.transform
+        #expect(abs(m.m11 - 3) < 1e-12 && abs(m.m22 - 3) < 1e-12 && abs(m.m33 - 5) < 1e-12)
+    }
+
     /// Setting `frame` reads back as set when the transform keeps rectangles upright: a
     /// (mirrored) scale, or a quarter turn, which swaps the bounds' sides.
     @Test(arguments: [

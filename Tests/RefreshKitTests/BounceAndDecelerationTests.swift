@@ -221,3 +221,22 @@ import Testing
         #expect(released.map { abs($0 - 1000) < 1e-6 } == true)
     }
 }
+
+@Suite struct ScrollEnabledTests {
+    /// `isScrollEnabled = false`: a finger does not move the content; code still can; a pan in
+    /// progress when it is switched off goes on.
+    @Test func aDisabledScrollViewIgnoresTheFinger() {
+        let view = makeListScrollView()
+        view.isScrollEnabled = false
+        let t = drag(view, by: 150, at: 0)
+        #expect(view.contentOffset.y == 0 && !view.isDragging)
+        view.panEnded(velocity: .zero, at: t)
+        #expect(view.contentOffset.y == 0 && !view.isAnimating)
+
+        view.isScrollEnabled = true
+        view.panBegan(at: 1)
+        view.isScrollEnabled = false
+        view.panChanged(translation: Point(0, -100), at: 1.1)
+        #expect(view.contentOffset.y == 100)
+    }
+}
