@@ -29,7 +29,8 @@ extension PreviewPreparer {
         //   becomes `delegate?.didEnd ()`);
         // - `#selector(m)` becomes `Selector("objcName", Type.m)`, the method reached through its type
         //   (the enclosing one, when not named), and `#selector(getter: p)` a key path selector;
-        // - `#keyPath(Type.a.b)` becomes the string "a.b".
+        // - `#keyPath(Type.a.b)` becomes the string "a.b";
+        // - `@NSManaged` becomes QuartzCore's `@Managed` (a layer's property managed by key).
         // Blanked text keeps its place, so lines and columns stay those of the original; a longer
         // replacement is reported by a `column` line.
 
@@ -334,7 +335,14 @@ extension PreviewPreparer {
             }
 
             override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
-                if droppedAttributes.contains(node.attributeName.trimmedDescription) { blank(span(node)) }
+                let name = node.attributeName.trimmedDescription
+                if droppedAttributes.contains(name) {
+                    blank(span(node))
+                } else if name == "NSManaged", node.arguments == nil {
+                    // A layer's property Core Animation manages: QuartzCore's `@Managed` (the runtime
+                    // that would supply `@NSManaged` accessors is absent: it links no more).
+                    edit(span(node), "@Managed  ")
+                }
                 return .skipChildren
             }
 

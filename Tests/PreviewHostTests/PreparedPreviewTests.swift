@@ -192,6 +192,47 @@ struct PreparedPreviewTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/tmp").isEmpty)
     }
 
+    @Test("a layer's @NSManaged property, drawn from draw(in:), links and draws as QuartzCore's @Managed")
+    func managedProperties() throws {
+        let scratch = try Scratch()
+        let layer = """
+            import UIKit
+
+            final class BarLayer: CALayer {
+                @NSManaged var progress: CGFloat
+
+                override class func needsDisplay(forKey key: String) -> Bool {
+                    key == "progress" || super.needsDisplay(forKey: key)
+                }
+
+                override func draw(in ctx: CGContext) {
+                    ctx.setFillColor(UIColor.red.cgColor)
+                    ctx.fill(CGRect(x: 0, y: 0, width: bounds.width * progress, height: bounds.height))
+                }
+            }
+
+            """
+        try layer.write(toFile: scratch.path + "/BarLayer.swift", atomically: true, encoding: .utf8)
+        try Self.onePreview(
+            "let bar = BarLayer(); bar.frame = layer.bounds; bar.progress = 0.4; bar.setNeedsDisplay(); "
+                + "layer.addSublayer(bar)"
+        ).write(toFile: scratch.path + "/Previews.swift", atomically: true, encoding: .utf8)
+        let png = scratch.path + "/bar.png"
+        let r = try loaderlab(
+            ["preview", scratch.path, "--render", "one", "--scale", "1", "--out", png],
+            tmp: scratch.path + "/tmp")
+        #expect(r.status == 0, "\(r.err)")
+        guard r.status == 0 else { return }
+        let image = try Pillow.decode(png)
+        let pixels = try #require(image.frames.first)
+        let red = (0..<image.width).filter { x in
+            let i = (50 * image.width + x) * 4
+            return pixels[i] > 200 && pixels[i + 1] < 60 && pixels[i + 2] < 60
+        }
+        // 0.4 of the layer's 100 points.
+        #expect(red.first == 0 && red.last == 39, "\(red.first ?? -1)…\(red.last ?? -1)")
+    }
+
     @Test("a compile error in a prepared file names the original file, line and column")
     func compileErrorsInPreparedFiles() throws {
         let scratch = try Scratch()

@@ -9,7 +9,7 @@ import Testing
 struct PreviewPreparerTests {
     typealias Fixture = PreparerFixture
 
-    @Test("attributes that only ask for the Objective-C runtime are blanked; the others stay")
+    @Test("attributes that only ask for the Objective-C runtime are blanked, @NSManaged is @Managed")
     func attributes() throws {
         let source = """
             import UIKit
@@ -24,6 +24,10 @@ struct PreviewPreparerTests {
                 @IBAction func tapped(_ sender: Any) {}
                 @IBAction private func reset() {}
                 @nonobjc func plain() {}
+            }
+
+            final class RingLayer: CALayer {
+                @NSManaged var progress: CGFloat
             }
 
             """
@@ -42,6 +46,10 @@ struct PreviewPreparerTests {
                 ⟦@IBAction⟧ func tapped(_ sender: Any) {}
                 ⟦@IBAction⟧ private func reset() {}
                 @nonobjc func plain() {}
+            }
+
+            final class RingLayer: CALayer {
+                @Managed⟦  ⟧ var progress: CGFloat
             }
 
             """)
