@@ -1,4 +1,5 @@
 import Foundation
+import LayerKit
 import PreviewSeam
 
 /// Compiles a preview's sources into a shared library that the running program loads.
@@ -10,10 +11,20 @@ import PreviewSeam
 /// undefined: loading it binds them to the running program's own (it exports them), so the
 /// previews share its engine, its scene and its types. A generated file adds one C entry point,
 /// `loaderlab_preview_list`, that returns every provider's previews.
+///
+/// Before compiling, the preparer (`PreviewPreparer`) parses the sources with the toolchain's
+/// Swift parser: it finds the providers, and rewrites the shapes Swift refuses on Linux into
+/// prepared copies compiled in place of those files (their messages and debug information
+/// still name the originals). Without it, the providers are those `PreviewSources` found by
+/// scanning the text, and the files are compiled as they are.
 public final class PreviewBuilder: @unchecked Sendable {
     public let toolchain: PreviewToolchain
     /// Where builds go: a folder of this process's own, removed by `removeWorkFolder()`.
     public let workFolder: String
+    /// Prepares the sources; nil: they are compiled as they are.
+    public let preparer: PreviewPreparer?
+    /// Says once why there is no preparation (the preparer cannot be had).
+    private var warnedUnprepared = false
     private let lock = NSLock()
     private var builds = 0
     private var current: ChildProcess?
@@ -29,7 +40,8 @@ public final class PreviewBuilder: @unchecked Sendable {
         case cancelled
     }
 
-    public init(toolchain: PreviewToolchain) throws {
+    /// A builder for `toolchain`; `prepares` false compiles the sources as they are.
+    public init(toolchain: PreviewToolchain, prepares: Bool = true) throws {
         self.toolchain = toolchain
         var template = Array((NSTemporaryDirectory() + "/loaderlab-preview-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
@@ -38,6 +50,11 @@ public final class PreviewBuilder: @unchecked Sendable {
                     + String(cString: strerror(errno)))
         }
         workFolder = String(cString: made)
+        preparer =
+            prepares
+            ? PreviewPreparer(
+                compiler: toolchain.compiler, scratch: workFolder,
+                log: { StandardStream.error.report("loaderlab: preview: " + $0) }) : nil
     }
 
     /// Builds `sources`; blocks until the compiler is done. A build started while another runs
@@ -54,26 +71,58 @@ public final class PreviewBuilder: @unchecked Sendable {
         let module = "LoaderLabPreview\(number)"
         let folder = workFolder + "/\(number)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var preparation: PreviewPreparer.Preparation?
+        if let preparer {
+            switch preparer.prepare(sources.files, into: folder + "/prepared", child: child) {
+            case .prepared(let p):
+                preparation = p
+            case .unavailable(let why):
+                warnUnprepared(why)
+            case .cancelled:
+                return .cancelled
+            }
+        }
+        let providers = preparation?.providers ?? sources.providers
+        guard !providers.isEmpty else { throw PreviewSources.Problem.noProviders(sources.folders) }
         let entry = folder + "/LoaderLabPreviewEntry.swift"
-        try Self.entrySource(providers: sources.providers).write(
+        try Self.entrySource(providers: providers).write(
             toFile: entry, atomically: true, encoding: .utf8)
         let library = folder + "/lib\(module).so"
-        let arguments =
-            [
-                "-swift-version", "5", "-parse-as-library", "-emit-library", "-module-name", module,
-                // Debug information: a crash report names the user's file and line.
-                "-Onone", "-g", "-wmo", "-D", "DEBUG", "-I", toolchain.modules,
-                "-o", library,
-            ] + sources.files + [entry]
+        var arguments = [
+            "-swift-version", "5", "-parse-as-library", "-emit-library", "-module-name", module,
+            // Debug information: a crash report names the user's file and line.
+            "-Onone", "-g", "-wmo", "-D", "DEBUG", "-I", toolchain.modules,
+            "-o", library,
+        ]
+        if let preparation, !preparation.prepared.isEmpty {
+            // A message about a prepared copy shows the copy's line under it; the swift style
+            // would number it as the copy's, the llvm style shows it without a number.
+            arguments += ["-diagnostic-style", "llvm"]
+        }
+        arguments += (preparation?.compiled(sources.files) ?? sources.files) + [entry]
         let result = try child.run(toolchain.compiler, arguments)
         if result.wasCancelled { return .cancelled }
         guard result.status == 0 else {
-            let diagnostics = PreviewDiagnostic.parse(result.output)
+            let output = preparation?.originalOutput(result.output) ?? result.output
+            let diagnostics = PreviewDiagnostic.parse(output)
                 .filter { $0.severity != .warning }
                 .map { Self.explainEntryError($0, entry: entry) }
-            return .failed(diagnostics, output: result.output)
+            return .failed(diagnostics, output: output)
         }
         return .built(library: library)
+    }
+
+    /// Says, once, that the sources are compiled unprepared, and why.
+    private func warnUnprepared(_ why: String) {
+        let first = lock.withLock {
+            defer { warnedUnprepared = true }
+            return !warnedUnprepared
+        }
+        guard first else { return }
+        StandardStream.error.report(
+            "loaderlab: preview: warning: the sources are compiled as they are, their providers found by "
+                + "scanning the text (overrides in extensions, @objc and #selector will not compile): "
+                + why)
     }
 
     /// Cancels the build in progress, if any.

@@ -14,7 +14,10 @@ import Foundation
 /// previews were): a declaration
 /// `struct|class|enum|actor|extension NAME … : … LoaderPreviewProvider … {` outside comments
 /// and string literals. A provider nested in another type is found by its qualified name
-/// (`Outer.Inner`); one inside a function is not visible and the build says so.
+/// (`Outer.Inner`); one inside a function is not visible and the build says so. This scan of
+/// the text is what `collect` says "no providers" by; the build then takes the providers from
+/// the Swift parser (`PreviewPreparer`), which finds them by the same rules, and falls back on
+/// the scan's only when the parser cannot be had.
 public struct PreviewSources: Equatable, Sendable {
     /// Every source file, by its real path (symbolic links resolved), sorted.
     public var files: [String]
