@@ -162,9 +162,11 @@ open class CADisplayLink: NSObject {
         }
     }
 
-    /// Frame k's time: k/60 s after the link was added.
+    /// Frame k's time: k/60 s after the link was added. Divided, not multiplied by
+    /// `frameDuration`: a division is rounded once, so frame 162 of a link added at 0 is the
+    /// same double as `--time 2.7`, and the scene evaluated at a frame's time has made its call.
     private func time(ofFrame k: Int) -> Double {
-        origin + Double(k) * Self.frameDuration
+        origin + Double(k) / 60
     }
 
     private func call(frame k: Int, framesPerCall n: Int) {

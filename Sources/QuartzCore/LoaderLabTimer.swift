@@ -8,8 +8,8 @@ import LayerKit
 /// Foundation's `Timer` on Linux fires only while its thread's run loop runs, which the
 /// preview process never does, and on wall-clock time; a class of this module named `Timer`
 /// would be ambiguous with Foundation's wherever a file imports Foundation itself. So
-/// `loaderlab preview` compiles the previewed sources with `public typealias Timer =
-/// LoaderLabTimer` in their module (a declaration of the module's own wins over imported
+/// `loaderlab preview` compiles the previewed sources with `typealias Timer =
+/// QuartzCore.LoaderLabTimer` in their module (a declaration of the module's own wins over imported
 /// ones), and `Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { timer in … }`,
 /// `var timer: Timer?` and `RunLoop.main.add(timer, forMode: .common)` compile unchanged and
 /// mean this class.

@@ -37,6 +37,51 @@ struct SceneClockPreviewTests {
         }
         """
 
+    /// A standalone preview driven by Foundation's `Timer` as iOS code writes it: a block timer
+    /// every 0.5 s cycles the square red, green, blue; a selector timer (`#selector`, `@objc`,
+    /// `RunLoop.main.add`) fires once at 1.75 s and stops both, leaving it white.
+    static let timerSource = """
+        import Foundation
+        import UIKit
+
+        final class CyclingSquare: UIView {
+            private var ticks = 0
+            private var cycle: Timer?
+            private var stop: Timer?
+
+            func start() {
+                backgroundColor = .red
+                cycle = Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { [weak self] _ in
+                    guard let self = self else { return }
+                    self.ticks += 1
+                    self.backgroundColor = [UIColor.red, .green, .blue][self.ticks % 3]
+                }
+                let stop = Timer(
+                    timeInterval: 1.75, target: self, selector: #selector(finish(_:)), userInfo: nil,
+                    repeats: false)
+                RunLoop.main.add(stop, forMode: .common)
+                self.stop = stop
+            }
+
+            @objc private func finish(_ timer: Timer) {
+                cycle?.invalidate()
+                backgroundColor = .white
+            }
+        }
+
+        struct TimerPreviews: LoaderPreviewProvider {
+            static var previews: [LoaderPreview] {
+                [
+                    LoaderPreview("timer", size: CGSize(width: 40, height: 40), background: .black) { layer in
+                        let square = CyclingSquare(frame: layer.bounds)
+                        layer.addSublayer(square.layer)
+                        square.start()
+                    }
+                ]
+            }
+        }
+        """
+
     /// A refresh header as iOS code writes one: past 60 points a release holds the list open
     /// (inset 60, animated over 0.25 s) and colours the header orange; the "load" ends 2 s
     /// later by `asyncAfter`, closing the inset over 0.25 s.
@@ -120,6 +165,26 @@ struct SceneClockPreviewTests {
             let out = scratch.path + "/clock-\(time).png"
             let r = try loaderlab(
                 ["preview", source, "--render", "clock", "--time", "\(time)", "--out", out], scratch)
+            #expect(r.status == 0, "\(r.err)")
+            guard r.status == 0 else { continue }
+            let image = try Pillow.decode(out)
+            let frame = try #require(image.frames.first)
+            #expect(rgb(frame, width: image.width, 20, 20) == colour, "at \(time) s")
+        }
+    }
+
+    @Test("Timer in previewed code is the scene clock's: block and selector timers fire at scene times")
+    func timerAtTimes() throws {
+        let scratch = try Scratch()
+        let source = try folder("Timers", Self.timerSource, in: scratch)
+        let blue = [0, 0, 255]
+        for (time, colour) in [
+            (0.0, Self.red), (0.499, Self.red), (0.5, Self.green), (1.0, blue), (1.6, Self.red),
+            (1.75, Self.white), (4.0, Self.white),
+        ] {
+            let out = scratch.path + "/timer-\(time).png"
+            let r = try loaderlab(
+                ["preview", source, "--render", "timer", "--time", "\(time)", "--out", out], scratch)
             #expect(r.status == 0, "\(r.err)")
             guard r.status == 0 else { continue }
             let image = try Pillow.decode(out)
