@@ -55,6 +55,24 @@ private typealias Timer = LoaderLabTimer
         #expect(log.entries.count == 3)
     }
 
+    /// Older iOS code spells a delay in nanoseconds with Darwin's constants; a second is
+    /// 10⁹ of them, so the blocks run 0.5 s and 1.25 s in.
+    @Test func delaysSpelledWithDarwinsNanosecondConstants() {
+        #expect(NSEC_PER_SEC == 1_000 * NSEC_PER_MSEC && NSEC_PER_MSEC == 1_000 * NSEC_PER_USEC)
+        #expect(USEC_PER_SEC * NSEC_PER_USEC == NSEC_PER_SEC)
+        let stage = Stage()
+        let log = Log()
+        stage.perform {
+            let half = DispatchTime.now() + Double(Int64(0.5 * Double(NSEC_PER_SEC))) / Double(NSEC_PER_SEC)
+            DispatchQueue.main.asyncAfter(deadline: half) { log.add("half") }
+            let later = DispatchTime.now() + .nanoseconds(Int(1_250 * NSEC_PER_MSEC))
+            DispatchQueue.main.asyncAfter(deadline: later) { log.add("later") }
+        }
+        stage.at(2)
+        #expect(log.names == ["half", "later"])
+        #expect(log.times == [0.5, 1.25])
+    }
+
     @Test func workFromACallbackCountsFromTheCallbacksTime() {
         let stage = Stage()
         let log = Log()
