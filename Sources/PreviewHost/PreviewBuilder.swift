@@ -94,6 +94,7 @@ public final class PreviewBuilder: @unchecked Sendable {
             "-Onone", "-g", "-wmo", "-D", "DEBUG", "-I", toolchain.modules,
             "-o", library,
         ]
+        arguments += Self.implicitImports
         if let preparation, !preparation.prepared.isEmpty {
             // A message about a prepared copy shows the copy's line under it; the swift style
             // would number it as the copy's, the llvm style shows it without a number.
@@ -111,6 +112,12 @@ public final class PreviewBuilder: @unchecked Sendable {
         }
         return .built(library: library)
     }
+
+    /// Every file sees UIKit (and so QuartzCore, CoreGraphics and Foundation) without importing
+    /// it, as the Swift files of an iOS framework do through its umbrella header (a CocoaPods or
+    /// Carthage framework's imports UIKit): library code whose files leave the import out
+    /// compiles as it does there. A file's own imports are unaffected.
+    static let implicitImports = ["-Xfrontend", "-import-module", "-Xfrontend", "UIKit"]
 
     /// Says, once, that the sources are compiled unprepared, and why.
     private func warnUnprepared(_ why: String) {

@@ -30,7 +30,8 @@ extension PreviewPreparer {
         // - `#selector(m)` becomes `Selector("objcName", Type.m)`, the method reached through its type
         //   (the enclosing one, when not named), and `#selector(getter: p)` a key path selector;
         // - `#keyPath(Type.a.b)` becomes the string "a.b";
-        // - `@NSManaged` becomes QuartzCore's `@Managed` (a layer's property managed by key).
+        // - `@NSManaged` becomes QuartzCore's `@Managed` (a layer's property managed by key);
+        // - `import ObjectiveC` is blanked out (associated objects and selectors come with UIKit).
         // Blanked text keeps its place, so lines and columns stay those of the original; a longer
         // replacement is reported by a `column` line.
 
@@ -343,6 +344,13 @@ extension PreviewPreparer {
                     // that would supply `@NSManaged` accessors is absent: it links no more).
                     edit(span(node), "@Managed  ")
                 }
+                return .skipChildren
+            }
+
+            /// `import ObjectiveC` (or a part of it): the runtime's module is absent on Linux; what
+            /// iOS code takes from it (associated objects, selectors) comes with UIKit.
+            override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+                if node.path.first?.name.text == "ObjectiveC" { blank(span(node)) }
                 return .skipChildren
             }
 

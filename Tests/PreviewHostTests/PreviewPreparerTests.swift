@@ -60,6 +60,34 @@ struct PreviewPreparerTests {
         #expect(p.preparation.providers.isEmpty)
     }
 
+    @Test("imports of the Objective-C runtime's module are blanked, other imports stay")
+    func objectiveCImports() throws {
+        let source = """
+            import UIKit
+            import ObjectiveC
+            import ObjectiveC.runtime
+            @_implementationOnly import ObjectiveC
+            import Foundation
+
+            private var key = 0
+
+            """
+        let p = try Fixture.prepare([("Keys.swift", source)])
+        let expected = Fixture.blanked(
+            """
+            import UIKit
+            ⟦import ObjectiveC⟧
+            ⟦import ObjectiveC.runtime⟧
+            ⟦@_implementationOnly import ObjectiveC⟧
+            import Foundation
+
+            private var key = 0
+
+            """)
+        #expect(p.texts["Keys.swift"] == Fixture.header(p.path("Keys.swift")) + expected)
+        #expect(p.preparation.columnShifts.isEmpty)
+    }
+
     @Test("overriding members of an extension move into their class, from where they were written")
     func overridesMoveIntoTheClass() throws {
         let source = """
