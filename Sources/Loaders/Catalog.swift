@@ -136,7 +136,9 @@ public enum Catalog {
 /// A loader session in its own scene on a manual clock. A finger's pull is stepped frame by
 /// frame, as a window delivers the moves; time without input is one jump (`jump(to:)`): the
 /// scene delivers every animation event and timer at its own time and the session's scroll
-/// physics are evaluated in closed form, so the state at any time is exact, not a replay.
+/// physics are evaluated in closed form, so the state at any time is exact, not a replay —
+/// except where code watches the motion (`SessionContent.stepsFrameByFrame`), which sees it
+/// frame by frame.
 final class SessionStepper {
     let clock = ManualClock(time: 0)
     let session: LoaderSession
@@ -189,9 +191,20 @@ final class SessionStepper {
         return times
     }
 
-    /// Moves straight to `time` (never back) and evaluates the scene there.
+    /// Moves straight to `time` (never back) and evaluates the scene there. For a session that
+    /// `stepsFrameByFrame`, the scene is first evaluated at every frame on the way while it
+    /// needs frames — frames at whole multiples of `step`, so where they fall does not depend on
+    /// the times moved to before.
     func jump(to time: Double) {
         guard time > now else { return }
+        while session.stepsFrameByFrame, session.needsFrames {
+            var frame = ((now / step).rounded(.down) + 1) * step
+            if frame <= now { frame += step }  // `now` was a frame whose quotient rounded down
+            guard frame < time - 1e-9 else { break }
+            now = frame
+            clock.set(now)
+            update()
+        }
         now = time
         clock.set(now)
         update()

@@ -146,6 +146,9 @@ public final class LoaderSession {
     /// animation's end) needs frames. Layer animations are the scene's `needsFrames`.
     public var needsFrames: Bool { content.needsFrames }
 
+    /// Headless time moves frame by frame while `needsFrames` (see `SessionContent`).
+    public var stepsFrameByFrame: Bool { content.stepsFrameByFrame }
+
     /// The keyframe paths in use, for a debug overlay: each in the coordinates of the layer
     /// named `toLayer`.
     public var debugPaths: [(name: String, path: Path, toLayer: String)] { content.debugPaths }
@@ -169,6 +172,11 @@ public protocol SessionContent: AnyObject {
     var status: LoaderStatus { get }
     /// Scroll motion, a drag or a pending timer needs frames (layer animations are the scene's).
     var needsFrames: Bool { get }
+    /// Code watches the content's motion and must see it frame by frame, as a device shows it
+    /// (a previewed header's key-value observers and delegate, hearing each offset): headless
+    /// time without input then moves one frame at a time while `needsFrames`, rather than in
+    /// one jump. False (the default): the motion is evaluated in closed form at any time.
+    var stepsFrameByFrame: Bool { get }
     var debugPaths: [(name: String, path: Path, toLayer: String)] { get }
     var refreshThreshold: Double? { get }
     func layout(size: Size)
@@ -190,6 +198,7 @@ extension SessionContent {
     public func pointerUp(at point: Point) {}
     public func tick() {}
     public var needsFrames: Bool { false }
+    public var stepsFrameByFrame: Bool { false }
     public func fingerDistance(forOffset offset: Double) -> Double { offset }
     public func holdOffset(y: Double) {}
 }

@@ -236,6 +236,11 @@ final class HeaderPreviewContent: SessionContent {
         }
     }
     var needsFrames: Bool { list.needsFrames }
+    /// The header's code hears the list's motion (key-value observing of `contentOffset`, the
+    /// delegate's `scrollViewDidScroll`) frame by frame, also headless, as on a device: a
+    /// header that starts its refresh when it sees the released list's offset go past its
+    /// threshold does so in the frame after the release.
+    var stepsFrameByFrame: Bool { true }
     var debugPaths: [(name: String, path: Path, toLayer: String)] { [] }
     var refreshThreshold: Double? { list.refreshThreshold }
     func layout(size: Size) { list.layout(size: size) }
