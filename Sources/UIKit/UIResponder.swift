@@ -6,7 +6,8 @@ import Foundation
 /// observing (KeyValueObserving.swift), and a place for associated objects
 /// (`objc_setAssociatedObject`), released with the object.
 ///
-/// Deviations: no responder chain (`next`, `becomeFirstResponder()`, touches, presses).
+/// Deviations: no responder chain (`next`, `becomeFirstResponder()`, presses); the touch
+/// methods and `awakeFromNib()` are declared to be overridden, and never called.
 open class UIResponder: NSObject {
     /// Values set with `objc_setAssociatedObject` on this object, released with it.
     let associatedObjects = AssociatedObjectStore()
@@ -27,6 +28,41 @@ open class UIResponder: NSObject {
         forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
         context: UnsafeMutableRawPointer?
     ) {}
+
+    // MARK: Interface Builder
+
+    /// Called on an object loaded from a nib or storyboard. Nothing is loaded from archives
+    /// here, so it is never called; it exists to be overridden (call `super` as on iOS).
+    open func awakeFromNib() {}
+
+    /// Called by Interface Builder before it draws a designable view. Never called here.
+    open func prepareForInterfaceBuilder() {}
+
+    // MARK: Touches
+
+    /// A finger touched down on the responder. Nothing delivers touches here (the mouse pulls a
+    /// header's list through its scroll view's pan): these are never called, and exist to be
+    /// overridden. The defaults do nothing.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {}
+
+    // MARK: Accessibility (stored as set; nothing reads them here)
+
+    /// Whether assistive technologies see this object. False by default (UIKit's default for
+    /// views; its controls say true).
+    open var isAccessibilityElement = false
+    /// A short name of the element.
+    open var accessibilityLabel: String?
+    /// What happens when the element is activated.
+    open var accessibilityHint: String?
+    /// The element's value, as a string ("40%").
+    open var accessibilityValue: String?
+    /// What the element is and how it behaves.
+    open var accessibilityTraits: UIAccessibilityTraits = .none
+    /// A name for tests to find the element by.
+    open var accessibilityIdentifier: String?
 }
 
 extension UIResponder: KeyValueObserverObject, AssociatedObjectOwner {}

@@ -22,4 +22,11 @@ open class UITraitCollection {
 
     /// The traits of the preview's screen.
     public static var current: UITraitCollection { UITraitCollection() }
+
+    /// Whether going from `traitCollection` to these traits changes how dynamic colours
+    /// resolve: when the interface styles differ, or when there are no traits to compare with
+    /// (nil, a first appearance).
+    open func hasDifferentColorAppearance(comparedTo traitCollection: UITraitCollection?) -> Bool {
+        traitCollection.map { $0.userInterfaceStyle != userInterfaceStyle } ?? true
+    }
 }

@@ -459,4 +459,39 @@ open class UIView: UIResponder {
             bounds = CGRect(origin: bounds.origin, size: size)
         }
     }
+
+    // MARK: Auto Layout, safe area, traits (UIView+Environment.swift)
+
+    /// Stored as set (true by default, as for views made in code); there is no Auto Layout
+    /// here, so frames are what places views either way.
+    open var translatesAutoresizingMaskIntoConstraints = true
+
+    /// The insets that keep content clear of bars, notches and rounded corners: none here, the
+    /// preview's screen has none.
+    open var safeAreaInsets: UIEdgeInsets { .zero }
+
+    /// Called when `safeAreaInsets` change: never, here.
+    open func safeAreaInsetsDidChange() {}
+
+    /// The view's traits: the preview screen's (light, at its scale).
+    open var traitCollection: UITraitCollection { UITraitCollection() }
+
+    /// Called when the traits change: never, here (one appearance, one scale).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    // MARK: Hit testing (UIView+Environment.swift)
+
+    /// Whether `point`, in this view's coordinates, is inside the view: by default, inside its
+    /// bounds. A subclass returns false to let touches through.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.contains(point)
+    }
+
+    /// The deepest view under `point` (this view's coordinates), as UIKit finds it: nil when
+    /// this view is hidden, ignores interaction, is almost transparent (alpha below 0.01) or
+    /// `point(inside:with:)` says no; else the last subview (the frontmost) that answers,
+    /// asked in turn from the front, or this view.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        hitTestDefault(point, with: event)
+    }
 }
