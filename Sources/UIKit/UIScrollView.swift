@@ -330,6 +330,8 @@ open class UIScrollView: UIView {
     }
 
     private func insetDidChange() {
+        // A change made on the model (a refresh control's) may start a motion to step.
+        startTickingIfNeeded()
         let old = reportedInset
         let new = contentInset
         reportedInset = new
