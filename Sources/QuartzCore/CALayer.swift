@@ -4,8 +4,8 @@ import LayerKit
 /// `CALayer`: a node of the layer tree, over the engine's `Layer`.
 ///
 /// Each `CALayer` owns one engine layer of the matching class and is the only wrapper of it:
-/// `sublayers`, `superlayer`, `mask` and `presentation()` return the same objects that were
-/// added (a layer subclass keeps its identity and state). A layer keeps the layers below it
+/// `sublayers`, `superlayer` and `mask` return the same objects that were added (a layer
+/// subclass keeps its identity and state); `presentation()` returns a new copy each time. A layer keeps the layers below it
 /// alive, as on iOS; the top of a tree is kept by whoever holds it (the preview host holds
 /// the root it hands out).
 ///
