@@ -5,9 +5,9 @@ import LayerKit
 ///
 /// Each `CALayer` owns one engine layer of the matching class and is the only wrapper of it:
 /// `sublayers`, `superlayer` and `mask` return the same objects that were added (a layer
-/// subclass keeps its identity and state); `presentation()` returns a new copy each time. A layer keeps the layers below it
-/// alive, as on iOS; the top of a tree is kept by whoever holds it (the preview host holds
-/// the root it hands out).
+/// subclass keeps its identity and state); `presentation()` returns a new copy each time. A
+/// layer keeps the layers below it alive, as on iOS; the top of a tree is kept by whoever holds
+/// it (the preview host holds the root it hands out).
 ///
 /// Implicit animations, transactions and timing are the engine's, as Core Animation has
 /// them: setting an animatable property of a layer that is shown and is not a view's layer
@@ -50,8 +50,8 @@ open class CALayer: NSObject {
     }
 
     /// A layer of this class with `layer`'s own property values (not its sublayers,
-    /// animations or delegate), when `layer` is a `CALayer`. Core Animation calls it to make presentation
-    /// copies; subclasses override it to copy their own fields.
+    /// animations or delegate), when `layer` is a `CALayer`. Core Animation calls it to make
+    /// presentation copies; subclasses override it to copy their own fields.
     public init(layer: Any) {
         engine = Self.makeEngineLayer()
         super.init()
