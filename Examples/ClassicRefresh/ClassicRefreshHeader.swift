@@ -114,9 +114,10 @@ class ClassicRefreshHeader: UIView {
     @objc func beginRefreshing() {
         guard state != .loading, let scrollView = scrollView else { return }
         state = .loading
-        let top = originalInsetTop + bounds.height
+        // The offset is left where the finger let go: the list settles at the new top.
+        let height = bounds.height
         UIView.animate(withDuration: 0.25, animations: {
-            scrollView.contentInset.top = top
+            scrollView.contentInset.top += height
         })
         action?()
     }
@@ -124,9 +125,9 @@ class ClassicRefreshHeader: UIView {
     /// Lets the list slide back up and shows the header's resting text and arrow again.
     @objc func endRefreshing() {
         guard state == .loading, let scrollView = scrollView else { return }
-        let top = originalInsetTop
+        let height = bounds.height
         UIView.animate(withDuration: 0.3, animations: {
-            scrollView.contentInset.top = top
+            scrollView.contentInset.top -= height
         }, completion: { _ in
             self.state = .idle
         })
@@ -162,9 +163,9 @@ class ClassicRefreshHeader: UIView {
 
     /// Called for every new offset: turns the arrow as the pull crosses the threshold, and
     /// starts the refresh when the finger has let go past it.
-    fileprivate func scrollViewContentOffsetDidChange() {
+    fileprivate func scrollViewContentOffsetDidChange(_ contentOffset: CGPoint) {
         guard state != .loading, let scrollView = scrollView else { return }
-        let pull = -(scrollView.contentOffset.y + originalInsetTop)
+        let pull = -(contentOffset.y + originalInsetTop)
         if scrollView.isDragging {
             if state == .idle && pull >= bounds.height {
                 state = .triggered
@@ -176,9 +177,8 @@ class ClassicRefreshHeader: UIView {
         }
     }
 
-    fileprivate func scrollViewPanStateDidChange() {
-        guard let scrollView = scrollView else { return }
-        if scrollView.panGestureRecognizer.state == .ended && state == .triggered {
+    fileprivate func scrollViewPanStateDidChange(_ panState: UIGestureRecognizer.State) {
+        if panState == .ended && state == .triggered {
             beginRefreshing()
         }
     }
@@ -239,9 +239,13 @@ extension ClassicRefreshHeader {
             return
         }
         if keyPath == #keyPath(UIScrollView.contentOffset) {
-            scrollViewContentOffsetDidChange()
+            guard let offset = change?[.newKey] as? CGPoint else { return }
+            scrollViewContentOffsetDidChange(offset)
         } else if keyPath == #keyPath(UIScrollView.panGestureRecognizer.state) {
-            scrollViewPanStateDidChange()
+            guard let rawValue = change?[.newKey] as? Int,
+                let panState = UIGestureRecognizer.State(rawValue: rawValue)
+            else { return }
+            scrollViewPanStateDidChange(panState)
         }
     }
 }
