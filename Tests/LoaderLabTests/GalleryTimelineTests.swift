@@ -2,6 +2,7 @@ import Foundation
 import HostSeam
 import LayerKit
 import Loaders
+import SnapshotTesting
 import Testing
 
 @testable import LoaderLab
@@ -325,7 +326,9 @@ struct GalleryTimelineTests {
         #expect(app.cueAlpha(1, now: clock.now()) == 1)
     }
 
-    @Test("with the panel open, hovering and scrubbing, incremental frames equal full redraws")
+    @Test(
+        "with the panel open, hovering and scrubbing, incremental frames equal full redraws",
+        .tags(.exhaustive))
     func damageWithThePanel() throws {
         // Both made and drawn alike: the app of `init` had its first frame at 100.
         let clockB = ManualClock(time: 100)

@@ -7,7 +7,9 @@ import Testing
 
 /// `loaderlab record`, read back by an independent decoder (Pillow): frame counts, the timing
 /// each format stores, the loop, and frame k against `render --time k/F` decoded the same way.
-@Suite(.enabled(if: Pillow.isInstalled, "python3-pil is not installed (make deps-test installs it)"))
+@Suite(
+    .tags(.pillow),
+    .enabled(if: Pillow.isInstalled, "python3-pil is not installed (make deps-test installs it)"))
 struct RecordCommandTests {
     let dir: String
 

@@ -5,7 +5,7 @@ import XvfbHarness
 
 /// `loaderlab preview` end to end, through the built executable: the examples compile, and each
 /// seed loader written as iOS code gives the same pixels as the built-in loader of that seed.
-@Suite("Previews of the examples", .serialized)
+@Suite("Previews of the examples", .tags(.compiler, .subprocess), .serialized)
 struct ExamplePreviewTests {
     static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()

@@ -7,7 +7,7 @@ import XvfbHarness
 /// loader puts on `DispatchQueue.main` runs at its scene time in `--render`, `--record` and
 /// `--inspect`, and a previewed header goes through every state headless — a refresh its code
 /// ends with `asyncAfter(2 s)` is refreshing at 1 s and idle at 3 s.
-@Suite("Scene clock in previews", .serialized)
+@Suite("Scene clock in previews", .tags(.compiler, .subprocess), .serialized)
 struct SceneClockPreviewTests {
     typealias Scratch = ExamplePreviewTests.Scratch
 
