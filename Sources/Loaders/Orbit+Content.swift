@@ -1,6 +1,6 @@
 import LayerKit
 
-/// The orbit ring, centred in the viewport at the seed's 200×200 (smaller if the viewport is).
+/// The orbit ring, centred in the viewport at the original's 200×200 (smaller if the viewport is).
 final class OrbitContent: SessionContent {
     static let background = Color(r255: 28, g: 30, b: 40)
     static let viewSide = 200.0
@@ -32,7 +32,7 @@ final class OrbitContent: SessionContent {
             view.layer.frame = frame
             return
         }
-        // The seed builds everything from the view's bounds: a new size is a new view.
+        // The original builds everything from the view's bounds: a new size is a new view.
         view.layer.removeFromSuperlayer()
         view = OrbitView(frame: frame)
         Transaction.performWithoutActions { root.addSublayer(view.layer) }

@@ -1,14 +1,14 @@
 import LayerKit
 import RefreshKit
 
-/// A pull-to-refresh header: the seed's view, driven by a `RefreshControl` set up as the seed
+/// A pull-to-refresh header: the original's view, driven by a `RefreshControl` set up as the original
 /// behaves.
 protocol RefreshHeader: AnyObject {
     /// The header view's own layer (view-backing), named `header`.
     var layer: Layer { get }
     var control: RefreshControl? { get }
     var debugPaths: [(name: String, path: Path, toLayer: String)] { get }
-    /// The seed's thresholds, inset changes and simulated load.
+    /// The original's thresholds, inset changes and simulated load.
     static var refreshSettings: RefreshSettings { get }
     /// `willMoveToSuperview:` / `init(frame:scrollView:)`: observe the control and take place
     /// in the scroll view's content (the caller adds `layer` to it).
@@ -17,7 +17,7 @@ protocol RefreshHeader: AnyObject {
     func layoutInScrollView()
 }
 
-/// How a header's refresh control behaves, per its seed.
+/// How a header's refresh control behaves, per its original.
 struct RefreshSettings {
     var headerHeight: Double
     /// Releasing pulled at least this far refreshes.

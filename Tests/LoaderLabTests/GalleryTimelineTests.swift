@@ -44,7 +44,7 @@ struct GalleryTimelineTests {
 
     var panel: TimelineGeometry { TimelineGeometry(rect: app.layout.timeline!) }
 
-    /// Opacity of the seed's three-dots keyframes (1, 0, 1, 1 at even key times over 1 s,
+    /// Opacity of the original's three-dots keyframes (1, 0, 1, 1 at even key times over 1 s,
     /// forever) `t` seconds after the animation began.
     static func blink(_ t: Double) -> Double {
         let f = (t - t.rounded(.down))

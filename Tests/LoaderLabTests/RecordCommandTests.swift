@@ -75,7 +75,7 @@ struct RecordCommandTests {
         }
     }
 
-    /// Without --duration a standalone loader records one loop of its seed's animation (orbit:
+    /// Without --duration a standalone loader records one loop of its original's animation (orbit:
     /// 3 s, balls: 1.6 s) and the frame after the last is the first again.
     @Test func standaloneLoadersRecordOneLoop() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
