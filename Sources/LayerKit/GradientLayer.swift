@@ -16,22 +16,27 @@ open class GradientLayer: Layer {
     /// The gradient's model values, as a snapshot.
     public var gradientProperties: GradientProperties { gradientModel }
 
+    /// Defaults to empty (nothing drawn). Animatable.
     public var colors: [Color] {
         get { gradientModel.colors }
         set { setGradient(\.colors, newValue, action: "colors") }
     }
+    /// Defaults to nil (the colours spread evenly). Animatable.
     public var locations: [Double]? {
         get { gradientModel.locations }
         set { setGradient(\.locations, newValue, action: "locations") }
     }
+    /// Defaults to (0.5, 0), the top centre, in the unit square of the bounds. Animatable.
     public var startPoint: Point {
         get { gradientModel.startPoint }
         set { setGradient(\.startPoint, newValue, action: "startPoint") }
     }
+    /// Defaults to (0.5, 1), the bottom centre. Animatable.
     public var endPoint: Point {
         get { gradientModel.endPoint }
         set { setGradient(\.endPoint, newValue, action: "endPoint") }
     }
+    /// Defaults to `.axial`. Not animatable.
     public var type: GradientType {
         get { gradientModel.type }
         set { setGradient(\.type, newValue, action: nil) }

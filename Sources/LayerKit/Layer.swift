@@ -11,6 +11,10 @@
 /// animation (like a layer created in the current Core Animation transaction). `isHidden`,
 /// `contents`, `masksToBounds`, `maskedCorners` and shape paths change instantly.
 ///
+/// Each property's comment gives its default and whether it is animatable, as Core Animation's
+/// headers do: "Animatable" means by an explicit animation of its key path and, when set, by
+/// the implicit animation above.
+///
 /// Open, as `CALayer` is, so that a loader's own layer class (`class SpinnerLayer: CALayer`)
 /// compiles: a subclass adds its own state, sublayers and animations in its initialisers and
 /// methods. The layer's properties and behaviour are not override points.
@@ -44,6 +48,7 @@ open class Layer {
     /// True once a scene has evaluated this layer (implicit animations need something shown).
     var hasBeenPresented = false
 
+    /// Defaults to nil. Not animatable.
     public var name: String? {
         didSet {
             guard name != oldValue else { return }
@@ -52,6 +57,8 @@ open class Layer {
         }
     }
     /// A UIView's own layer: no implicit animations outside `ViewAnimation` blocks.
+    ///
+    /// Defaults to false. Not animatable.
     public var isViewBacking: Bool = false
 
     public private(set) var sublayers: [Layer] = []
@@ -65,6 +72,8 @@ open class Layer {
     /// are only set.
     public weak var displayDelegate: LayerDisplayDelegate?
     /// `CALayer.needsDisplayOnBoundsChange`: a change of `bounds` marks the layer for display.
+    ///
+    /// Defaults to false. Not animatable.
     public var needsDisplayOnBoundsChange = false
     /// Marked by `setNeedsDisplay()`, until displayed.
     public internal(set) var needsDisplay = false
@@ -76,6 +85,7 @@ open class Layer {
 
     // MARK: Geometry and appearance
 
+    /// Defaults to a zero rectangle. Animatable.
     public var bounds: Rect {
         get { model.bounds }
         set {
@@ -84,51 +94,64 @@ open class Layer {
             if needsDisplayOnBoundsChange, model.bounds != old { setNeedsDisplay() }
         }
     }
+    /// Defaults to (0, 0). Animatable.
     public var position: Point {
         get { model.position }
         set { set(\.position, newValue, action: "position") }
     }
+    /// Defaults to (0.5, 0.5), the bounds' centre. Animatable.
     public var anchorPoint: Point {
         get { model.anchorPoint }
         set { set(\.anchorPoint, newValue, action: "anchorPoint") }
     }
+    /// Defaults to the identity. Animatable.
     public var transform: Transform3D {
         get { model.transform }
         set { set(\.transform, newValue, action: "transform") }
     }
     /// The 2D part of `transform` (`affineTransform()` / `setAffineTransform(_:)`).
+    ///
+    /// Defaults to the identity. Animatable, as `transform`.
     public var affineTransform: AffineTransform {
         get { model.transform.affine }
         set { set(\.transform, Transform3D(newValue), action: "transform") }
     }
+    /// Defaults to the identity. Animatable.
     public var sublayerTransform: Transform3D {
         get { model.sublayerTransform }
         set { set(\.sublayerTransform, newValue, action: "sublayerTransform") }
     }
+    /// Defaults to 1. Animatable.
     public var opacity: Double {
         get { model.opacity }
         set { set(\.opacity, newValue, action: "opacity") }
     }
+    /// Defaults to false. Animatable by explicit animations only; a change shows at once.
     public var isHidden: Bool {
         get { model.isHidden }
         set { set(\.isHidden, newValue, action: nil) }
     }
+    /// Defaults to nil (no background). Animatable.
     public var backgroundColor: Color? {
         get { model.backgroundColor }
         set { set(\.backgroundColor, newValue, action: "backgroundColor") }
     }
+    /// Defaults to 0. Animatable.
     public var cornerRadius: Double {
         get { model.cornerRadius }
         set { set(\.cornerRadius, newValue, action: "cornerRadius") }
     }
+    /// Defaults to 0. Animatable.
     public var borderWidth: Double {
         get { model.borderWidth }
         set { set(\.borderWidth, newValue, action: "borderWidth") }
     }
+    /// Defaults to opaque black. Animatable.
     public var borderColor: Color? {
         get { model.borderColor }
         set { set(\.borderColor, newValue, action: "borderColor") }
     }
+    /// Defaults to false. Not animatable.
     public var masksToBounds: Bool {
         get { model.masksToBounds }
         set { set(\.masksToBounds, newValue, action: nil) }
@@ -136,6 +159,8 @@ open class Layer {
     /// Setting it on a layer that is not a view's backing layer cross-fades from the old
     /// contents (an implicit `fade` transition under the key `"contents"`, 0.25 s or the
     /// transaction's duration), as Core Animation's implicit action for `contents` does.
+    ///
+    /// Defaults to nil. Not animatable by key path; a change cross-fades, as said.
     public var contents: ImageReference? {
         get { model.contents }
         set {
@@ -144,65 +169,83 @@ open class Layer {
             crossFadeContents()
         }
     }
+    /// Defaults to `.resize`. Not animatable.
     public var contentsGravity: ContentsGravity {
         get { model.contentsGravity }
         set { set(\.contentsGravity, newValue, action: nil) }
     }
+    /// Defaults to 0. Animatable.
     public var zPosition: Double {
         get { model.zPosition }
         set { set(\.zPosition, newValue, action: "zPosition") }
     }
+    /// Defaults to all four corners. Not animatable.
     public var maskedCorners: CornerMask {
         get { model.maskedCorners }
         set { set(\.maskedCorners, newValue, action: nil) }
     }
+    /// Defaults to opaque black. Animatable.
     public var shadowColor: Color? {
         get { model.shadowColor }
         set { set(\.shadowColor, newValue, action: "shadowColor") }
     }
+    /// Defaults to 0 (no shadow). Animatable.
     public var shadowOpacity: Double {
         get { model.shadowOpacity }
         set { set(\.shadowOpacity, newValue, action: "shadowOpacity") }
     }
+    /// Defaults to (0, −3). Animatable.
     public var shadowOffset: Size {
         get { model.shadowOffset }
         set { set(\.shadowOffset, newValue, action: "shadowOffset") }
     }
+    /// Defaults to 3. Animatable.
     public var shadowRadius: Double {
         get { model.shadowRadius }
         set { set(\.shadowRadius, newValue, action: "shadowRadius") }
     }
     /// Animatable with explicit animations only: like every path property of Core Animation,
     /// it has no implicit animation.
+    ///
+    /// Defaults to nil (the shadow takes the layer's drawn alpha).
     public var shadowPath: Path? {
         get { model.shadowPath }
         set { set(\.shadowPath, newValue, action: nil) }
     }
+    /// Defaults to the unit rectangle (0, 0, 1, 1): all of the contents. Animatable.
     public var contentsRect: Rect {
         get { model.contentsRect }
         set { set(\.contentsRect, newValue, action: "contentsRect") }
     }
+    /// Defaults to the unit rectangle (0, 0, 1, 1): all of it stretches. Animatable.
     public var contentsCenter: Rect {
         get { model.contentsCenter }
         set { set(\.contentsCenter, newValue, action: "contentsCenter") }
     }
+    /// Defaults to 1. Animatable.
     public var contentsScale: Double {
         get { model.contentsScale }
         set { set(\.contentsScale, newValue, action: "contentsScale") }
     }
     /// `CALayer.isDoubleSided`: false hides the layer while its back faces the viewer.
+    ///
+    /// Defaults to true. Animatable by explicit animations only; a change shows at once.
     public var isDoubleSided: Bool {
         get { model.isDoubleSided }
         set { set(\.isDoubleSided, newValue, action: nil) }
     }
     /// `CALayer.shouldRasterize`: the subtree is drawn into a bitmap in the layer's own
     /// coordinates, which the renderer keeps while the subtree looks the same.
+    ///
+    /// Defaults to false. Animatable by explicit animations only; a change shows at once.
     public var shouldRasterize: Bool {
         get { model.shouldRasterize }
         set { set(\.shouldRasterize, newValue, action: nil) }
     }
     /// `CALayer.rasterizationScale`: the bitmap's pixels per layer point (1 by default, so a
     /// rasterized layer on a 2× screen is drawn at half its resolution, as on iOS).
+    ///
+    /// Defaults to 1. Animatable.
     public var rasterizationScale: Double {
         get { model.rasterizationScale }
         set { set(\.rasterizationScale, newValue, action: "rasterizationScale") }
@@ -211,6 +254,9 @@ open class Layer {
     /// `CALayer.frame`: the bounds' box in the superlayer, derived from position, bounds,
     /// anchorPoint and transform. Setting it sets `bounds.size` and `position` (the origin of
     /// `bounds` is kept); a non-finite frame is ignored.
+    ///
+    /// Derived, so it has no default of its own (a zero rectangle for a new layer). Not animatable
+    /// itself: animate `position` and `bounds`.
     public var frame: Rect {
         get { model.frame }
         set {
@@ -262,8 +308,12 @@ open class Layer {
     /// The layer's timing, as `CAMediaTiming` on a layer: its local time is
     /// `(parent time − beginTime) · speed + timeOffset`, so `speed = 0` with `timeOffset` set
     /// pauses the subtree and `speed < 1` slows it down.
+    ///
+    /// Defaults to 0. Not animatable.
     public var beginTime: Double = 0 { didSet { timingDidChange() } }
+    /// Defaults to 1. Not animatable.
     public var speed: Double = 1 { didSet { timingDidChange() } }
+    /// Defaults to 0. Not animatable.
     public var timeOffset: Double = 0 { didSet { timingDidChange() } }
 
     private func timingDidChange() {

@@ -24,34 +24,42 @@ open class ReplicatorLayer: Layer {
     /// The replicator's model values, as a snapshot.
     public var replicatorProperties: ReplicatorProperties { replicatorModel }
 
+    /// Defaults to 1. Not animatable.
     public var instanceCount: Int {
         get { replicatorModel.instanceCount }
         set { setReplicator(\.instanceCount, newValue, action: nil) }
     }
+    /// Defaults to the identity. Animatable.
     public var instanceTransform: Transform3D {
         get { replicatorModel.instanceTransform }
         set { setReplicator(\.instanceTransform, newValue, action: "instanceTransform") }
     }
+    /// Defaults to 0. Animatable.
     public var instanceDelay: Double {
         get { replicatorModel.instanceDelay }
         set { setReplicator(\.instanceDelay, newValue, action: "instanceDelay") }
     }
+    /// Defaults to opaque white (no tint). Animatable.
     public var instanceColor: Color {
         get { replicatorModel.instanceColor }
         set { setReplicator(\.instanceColor, newValue, action: "instanceColor") }
     }
+    /// Defaults to 0. Animatable.
     public var instanceRedOffset: Double {
         get { replicatorModel.instanceRedOffset }
         set { setReplicator(\.instanceRedOffset, newValue, action: "instanceRedOffset") }
     }
+    /// Defaults to 0. Animatable.
     public var instanceGreenOffset: Double {
         get { replicatorModel.instanceGreenOffset }
         set { setReplicator(\.instanceGreenOffset, newValue, action: "instanceGreenOffset") }
     }
+    /// Defaults to 0. Animatable.
     public var instanceBlueOffset: Double {
         get { replicatorModel.instanceBlueOffset }
         set { setReplicator(\.instanceBlueOffset, newValue, action: "instanceBlueOffset") }
     }
+    /// Defaults to 0. Animatable.
     public var instanceAlphaOffset: Double {
         get { replicatorModel.instanceAlphaOffset }
         set { setReplicator(\.instanceAlphaOffset, newValue, action: "instanceAlphaOffset") }

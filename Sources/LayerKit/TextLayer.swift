@@ -13,30 +13,37 @@ open class TextLayer: Layer {
     /// The text's model values, as a snapshot.
     public var textProperties: TextProperties { textModel }
 
+    /// Defaults to nil. Not animatable.
     public var string: String? {
         get { textModel.string }
         set { setText(\.string, newValue, action: nil) }
     }
+    /// Defaults to "Helvetica". Not animatable.
     public var font: String {
         get { textModel.font }
         set { setText(\.font, newValue, action: nil) }
     }
+    /// Defaults to 36. Animatable.
     public var fontSize: Double {
         get { textModel.fontSize }
         set { setText(\.fontSize, newValue, action: "fontSize") }
     }
+    /// Defaults to opaque white. Animatable.
     public var foregroundColor: Color? {
         get { textModel.foregroundColor }
         set { setText(\.foregroundColor, newValue, action: "foregroundColor") }
     }
+    /// Defaults to `.natural`. Not animatable.
     public var alignmentMode: TextAlignment {
         get { textModel.alignmentMode }
         set { setText(\.alignmentMode, newValue, action: nil) }
     }
+    /// Defaults to `.none`. Not animatable.
     public var truncationMode: TruncationMode {
         get { textModel.truncationMode }
         set { setText(\.truncationMode, newValue, action: nil) }
     }
+    /// Defaults to false. Not animatable.
     public var isWrapped: Bool {
         get { textModel.isWrapped }
         set { setText(\.isWrapped, newValue, action: nil) }

@@ -6,7 +6,7 @@ import XvfbHarness
 /// Headless commands of previews whose code traps, hangs, overflows its stack or exits: each
 /// reported on standard error with the preview's name, the reason and the user's line, exit 1,
 /// no trap or register dump of the runtime's, and no process left behind.
-@Suite("Preview isolation, headless", .serialized)
+@Suite("Preview isolation, headless", .tags(.compiler, .subprocess), .serialized)
 struct PreviewIsolationTests {
     /// Everything the runtime's own report would show, and must not.
     func expectNoRuntimeDump(_ err: String) {

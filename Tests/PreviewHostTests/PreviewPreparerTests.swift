@@ -1,11 +1,12 @@
 import Foundation
+import SnapshotTesting
 import Testing
 
 @testable import PreviewHost
 
 /// The source preparer's rewrites, file by file: each expected text is the input as the
 /// preparer must leave it, worked out by hand (`⟦…⟧` marks what it blanks out, byte for byte).
-@Suite("Preparing iOS sources")
+@Suite("Preparing iOS sources", .tags(.compiler))
 struct PreviewPreparerTests {
     typealias Fixture = PreparerFixture
 
