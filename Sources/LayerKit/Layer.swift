@@ -80,58 +80,58 @@ open class Layer {
         get { model.bounds }
         set {
             let old = model.bounds
-            set(\.bounds, newValue, action: "bounds")
+            set(LayerTable.bounds, newValue)
             if needsDisplayOnBoundsChange, model.bounds != old { setNeedsDisplay() }
         }
     }
     public var position: Point {
         get { model.position }
-        set { set(\.position, newValue, action: "position") }
+        set { set(LayerTable.position, newValue) }
     }
     public var anchorPoint: Point {
         get { model.anchorPoint }
-        set { set(\.anchorPoint, newValue, action: "anchorPoint") }
+        set { set(LayerTable.anchorPoint, newValue) }
     }
     public var transform: Transform3D {
         get { model.transform }
-        set { set(\.transform, newValue, action: "transform") }
+        set { set(LayerTable.transform, newValue) }
     }
     /// The 2D part of `transform` (`affineTransform()` / `setAffineTransform(_:)`).
     public var affineTransform: AffineTransform {
         get { model.transform.affine }
-        set { set(\.transform, Transform3D(newValue), action: "transform") }
+        set { set(LayerTable.transform, Transform3D(newValue)) }
     }
     public var sublayerTransform: Transform3D {
         get { model.sublayerTransform }
-        set { set(\.sublayerTransform, newValue, action: "sublayerTransform") }
+        set { set(LayerTable.sublayerTransform, newValue) }
     }
     public var opacity: Double {
         get { model.opacity }
-        set { set(\.opacity, newValue, action: "opacity") }
+        set { set(LayerTable.opacity, newValue) }
     }
     public var isHidden: Bool {
         get { model.isHidden }
-        set { set(\.isHidden, newValue, action: nil) }
+        set { set(LayerTable.isHidden, newValue) }
     }
     public var backgroundColor: Color? {
         get { model.backgroundColor }
-        set { set(\.backgroundColor, newValue, action: "backgroundColor") }
+        set { set(LayerTable.backgroundColor, newValue) }
     }
     public var cornerRadius: Double {
         get { model.cornerRadius }
-        set { set(\.cornerRadius, newValue, action: "cornerRadius") }
+        set { set(LayerTable.cornerRadius, newValue) }
     }
     public var borderWidth: Double {
         get { model.borderWidth }
-        set { set(\.borderWidth, newValue, action: "borderWidth") }
+        set { set(LayerTable.borderWidth, newValue) }
     }
     public var borderColor: Color? {
         get { model.borderColor }
-        set { set(\.borderColor, newValue, action: "borderColor") }
+        set { set(LayerTable.borderColor, newValue) }
     }
     public var masksToBounds: Bool {
         get { model.masksToBounds }
-        set { set(\.masksToBounds, newValue, action: nil) }
+        set { set(LayerTable.masksToBounds, newValue) }
     }
     /// Setting it on a layer that is not a view's backing layer cross-fades from the old
     /// contents (an implicit `fade` transition under the key `"contents"`, 0.25 s or the
@@ -140,72 +140,72 @@ open class Layer {
         get { model.contents }
         set {
             guard newValue != model.contents else { return }
-            set(\.contents, newValue, action: nil)
+            set(LayerTable.contents, newValue)
             crossFadeContents()
         }
     }
     public var contentsGravity: ContentsGravity {
         get { model.contentsGravity }
-        set { set(\.contentsGravity, newValue, action: nil) }
+        set { set(LayerTable.contentsGravity, newValue) }
     }
     public var zPosition: Double {
         get { model.zPosition }
-        set { set(\.zPosition, newValue, action: "zPosition") }
+        set { set(LayerTable.zPosition, newValue) }
     }
     public var maskedCorners: CornerMask {
         get { model.maskedCorners }
-        set { set(\.maskedCorners, newValue, action: nil) }
+        set { set(LayerTable.maskedCorners, newValue) }
     }
     public var shadowColor: Color? {
         get { model.shadowColor }
-        set { set(\.shadowColor, newValue, action: "shadowColor") }
+        set { set(LayerTable.shadowColor, newValue) }
     }
     public var shadowOpacity: Double {
         get { model.shadowOpacity }
-        set { set(\.shadowOpacity, newValue, action: "shadowOpacity") }
+        set { set(LayerTable.shadowOpacity, newValue) }
     }
     public var shadowOffset: Size {
         get { model.shadowOffset }
-        set { set(\.shadowOffset, newValue, action: "shadowOffset") }
+        set { set(LayerTable.shadowOffset, newValue) }
     }
     public var shadowRadius: Double {
         get { model.shadowRadius }
-        set { set(\.shadowRadius, newValue, action: "shadowRadius") }
+        set { set(LayerTable.shadowRadius, newValue) }
     }
     /// Animatable with explicit animations only: like every path property of Core Animation,
     /// it has no implicit animation.
     public var shadowPath: Path? {
         get { model.shadowPath }
-        set { set(\.shadowPath, newValue, action: nil) }
+        set { set(LayerTable.shadowPath, newValue) }
     }
     public var contentsRect: Rect {
         get { model.contentsRect }
-        set { set(\.contentsRect, newValue, action: "contentsRect") }
+        set { set(LayerTable.contentsRect, newValue) }
     }
     public var contentsCenter: Rect {
         get { model.contentsCenter }
-        set { set(\.contentsCenter, newValue, action: "contentsCenter") }
+        set { set(LayerTable.contentsCenter, newValue) }
     }
     public var contentsScale: Double {
         get { model.contentsScale }
-        set { set(\.contentsScale, newValue, action: "contentsScale") }
+        set { set(LayerTable.contentsScale, newValue) }
     }
     /// `CALayer.isDoubleSided`: false hides the layer while its back faces the viewer.
     public var isDoubleSided: Bool {
         get { model.isDoubleSided }
-        set { set(\.isDoubleSided, newValue, action: nil) }
+        set { set(LayerTable.isDoubleSided, newValue) }
     }
     /// `CALayer.shouldRasterize`: the subtree is drawn into a bitmap in the layer's own
     /// coordinates, which the renderer keeps while the subtree looks the same.
     public var shouldRasterize: Bool {
         get { model.shouldRasterize }
-        set { set(\.shouldRasterize, newValue, action: nil) }
+        set { set(LayerTable.shouldRasterize, newValue) }
     }
     /// `CALayer.rasterizationScale`: the bitmap's pixels per layer point (1 by default, so a
     /// rasterized layer on a 2× screen is drawn at half its resolution, as on iOS).
     public var rasterizationScale: Double {
         get { model.rasterizationScale }
-        set { set(\.rasterizationScale, newValue, action: "rasterizationScale") }
+        set { set(LayerTable.rasterizationScale, newValue) }
     }
 
     /// `CALayer.frame`: the bounds' box in the superlayer, derived from position, bounds,
@@ -519,12 +519,13 @@ open class Layer {
     /// Replaces the model values (ShapeLayer overrides to keep its shape part).
     func setModelValues(_ v: LayerValues) { model = v.layer }
 
-    /// Sets one model property and runs the action Core Animation would run for it.
-    /// Setting a property to the value it already has does nothing (no action, no frame).
-    func set<V: Equatable>(_ kp: WritableKeyPath<LayerProperties, V>, _ value: V, action: String?) {
+    /// Sets one model property and runs the action Core Animation would run for it (its
+    /// table entry says which: `LayerProperty.animating`). Setting a property to the value it
+    /// already has does nothing (no action, no frame).
+    func set<V>(_ property: LayerProperty<LayerProperties, V>, _ value: V) {
+        let kp = property.storage
         if model[keyPath: kp] == value { return }
-        let change: (inout LayerValues) -> Void = { $0.layer[keyPath: kp] = value }
-        setValues(change, action: action)
+        setValues({ $0.layer[keyPath: kp] = value }, action: property.actionKey)
     }
 
     func setValues(_ change: (inout LayerValues) -> Void, action key: String?) {
