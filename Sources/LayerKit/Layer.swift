@@ -51,6 +51,9 @@ open class Layer {
             scene?.setNeedsUpdate()
         }
     }
+    /// The object that stands for this layer in the compat modules (its `CALayer`), set by
+    /// them: weak, as the layer does not keep it alive (it keeps the layer).
+    package weak var wrapper: AnyObject?
     /// A UIView's own layer: no implicit animations outside `ViewAnimation` blocks.
     public var isViewBacking: Bool = false
 
