@@ -48,7 +48,7 @@ open class GradientLayer: Layer {
 
     /// Sets one of the gradient's model properties and runs its action (`Layer.set`). Setting a
     /// property to the value it already has does nothing (no action, no frame).
-    func set<V>(_ property: LayerProperty<GradientProperties, V>, _ value: V) {
+    public func set<V>(_ property: LayerProperty<GradientProperties, V>, _ value: V) {
         let kp = property.storage
         if gradientModel[keyPath: kp] == value { return }
         setValues({ $0.gradient?[keyPath: kp] = value }, action: property.actionKey)

@@ -525,7 +525,7 @@ open class Layer {
     /// Sets one model property and runs the action Core Animation would run for it (its
     /// table entry says which: `LayerProperty.animating`). Setting a property to the value it
     /// already has does nothing (no action, no frame).
-    func set<V>(_ property: LayerProperty<LayerProperties, V>, _ value: V) {
+    public func set<V>(_ property: LayerProperty<LayerProperties, V>, _ value: V) {
         let kp = property.storage
         if model[keyPath: kp] == value { return }
         setValues({ $0.layer[keyPath: kp] = value }, action: property.actionKey)

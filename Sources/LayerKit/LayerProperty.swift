@@ -158,8 +158,12 @@ public struct LayerPropertyEntry<Group: LayerPropertyGroup>: Sendable {
     /// Copies the property's value from the first group into the second.
     public let copy: @Sendable (Group, inout Group) -> Void
     let animatable: (any AnyAnimatableProperty)?
+    /// The property itself, for code that needs its value type (open it as a generic
+    /// argument).
+    public let property: any TypedLayerProperty<Group>
 
     init<Value>(_ p: LayerProperty<Group, Value>) {
+        property = p
         key = p.key
         storage = p.storage
         animating = p.animating
@@ -184,6 +188,18 @@ public struct LayerPropertyEntry<Group: LayerPropertyGroup>: Sendable {
         }
     }
 }
+
+/// A `LayerProperty` with its value type as an associated type, so that an entry's property
+/// can be opened as a generic argument.
+public protocol TypedLayerProperty<Group>: Sendable {
+    associatedtype Group: LayerPropertyGroup
+    associatedtype Value: Equatable & Sendable
+    var key: String { get }
+    var storage: WritableKeyPath<Group, Value> & Sendable { get }
+    var defaultValue: Value { get }
+}
+
+extension LayerProperty: TypedLayerProperty {}
 
 /// Where a group's values sit in the values an animation reads and writes, and how its
 /// properties are made animatable: one conformance per group, so the per-frame accessors are

@@ -68,7 +68,7 @@ open class ReplicatorLayer: Layer {
 
     /// Sets one of the replicator's model properties and runs its action (`Layer.set`). Setting a
     /// property to the value it already has does nothing (no action, no frame).
-    func set<V>(_ property: LayerProperty<ReplicatorProperties, V>, _ value: V) {
+    public func set<V>(_ property: LayerProperty<ReplicatorProperties, V>, _ value: V) {
         let kp = property.storage
         if replicatorModel[keyPath: kp] == value { return }
         setValues({ $0.replicator?[keyPath: kp] = value }, action: property.actionKey)

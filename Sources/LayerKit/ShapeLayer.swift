@@ -72,7 +72,7 @@ open class ShapeLayer: Layer {
 
     /// Sets one of the shape's model properties and runs its action (`Layer.set`). Setting a
     /// property to the value it already has does nothing (no action, no frame).
-    func set<V>(_ property: LayerProperty<ShapeProperties, V>, _ value: V) {
+    public func set<V>(_ property: LayerProperty<ShapeProperties, V>, _ value: V) {
         let kp = property.storage
         if shapeModel[keyPath: kp] == value { return }
         setValues({ $0.shape?[keyPath: kp] = value }, action: property.actionKey)

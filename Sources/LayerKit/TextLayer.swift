@@ -53,7 +53,7 @@ open class TextLayer: Layer {
 
     /// Sets one of the text's model properties and runs its action (`Layer.set`). Setting a
     /// property to the value it already has does nothing (no action, no frame).
-    func set<V>(_ property: LayerProperty<TextProperties, V>, _ value: V) {
+    public func set<V>(_ property: LayerProperty<TextProperties, V>, _ value: V) {
         let kp = property.storage
         if textModel[keyPath: kp] == value { return }
         setValues({ $0.text?[keyPath: kp] = value }, action: property.actionKey)
