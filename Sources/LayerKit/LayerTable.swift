@@ -4,6 +4,8 @@
 public enum LayerTable {
     public typealias Property<Value: Equatable & Sendable> = LayerProperty<LayerProperties, Value>
 
+    /// Content: its size changes what the layer draws (background, border, corners, a
+    /// gradient, wrapped text, scaled contents); see `PropertyRole`.
     public static let bounds = Property(
         "bounds", \.bounds, .implicit, role: .content, inspect: [.field(.geometry)])
     public static let position = Property(
