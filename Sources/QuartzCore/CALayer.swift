@@ -82,10 +82,6 @@ open class CALayer: NSObject {
     /// The engine layer this layer stands for.
     @_spi(LoaderLabHost) public var engineLayer: Layer { engine }
 
-    deinit {
-        LayerRegistry.unregister(engine)
-    }
-
     // MARK: Geometry
 
     open var bounds: CGRect {
