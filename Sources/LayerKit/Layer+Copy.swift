@@ -17,6 +17,16 @@ extension Layer {
                 replicator: p.replicator))
     }
 
+    /// Sets the layer table's properties and the custom values to `p`'s, leaving the other
+    /// kinds' (a presentation copy drawn with the presented layer values).
+    package func assign(_ p: LayerProperties) {
+        setValues(
+            { values in
+                for entry in LayerTable.all { entry.copy(p, &values.layer) }
+                values.layer.customValues.merge(p.customValues) { $1 }
+            }, action: nil)
+    }
+
     /// Each table's properties from `source`, as one change with no action (for a layer that
     /// is not shown, as the copies are, the same as setting each one).
     private func assignValues(_ source: LayerValues) {
