@@ -7,7 +7,7 @@ import XvfbHarness
 /// through key-value observing (the offset and the pan's state), stored on the scroll view as an
 /// associated object. Its text, arrow and spinner are read from `--inspect` and its arrow from
 /// the pixels, at places worked out from the example's geometry.
-@Suite("The classic pull-to-refresh example", .serialized)
+@Suite("The classic pull-to-refresh example", .tags(.compiler, .subprocess), .serialized)
 struct ClassicRefreshExampleTests {
     static let folder = ExamplePreviewTests.examples + "/ClassicRefresh"
     static let name = "classic-refresh"

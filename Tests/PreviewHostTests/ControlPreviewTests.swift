@@ -6,7 +6,7 @@ import XvfbHarness
 /// `UIControl`'s target–action through `loaderlab preview`, written as iOS code writes it:
 /// `#selector` of `@objc` methods (private included), a nil target reaching a superview up the
 /// responder chain, and a `UIAction`.
-@Suite("Controls in previews", .serialized)
+@Suite("Controls in previews", .tags(.compiler, .subprocess), .serialized)
 struct ControlPreviewTests {
     typealias Scratch = ExamplePreviewTests.Scratch
 

@@ -7,7 +7,7 @@ import XvfbHarness
 /// user's `CALayer` subclass gets one (`layer as! ProgressLayer` holds), and `presentation()`
 /// and a layer's drawing for an animation are copies of the user's class made by its
 /// `init(layer:)`, registered by the preparer before the previews are made.
-@Suite("Layer classes in previews", .serialized)
+@Suite("Layer classes in previews", .tags(.compiler, .subprocess), .serialized)
 struct LayerClassPreviewTests {
     typealias Scratch = ExamplePreviewTests.Scratch
 

@@ -7,7 +7,7 @@ import XvfbHarness
 /// `layoutSubviews()` from the bounds, in two spinners sized after set-up (one resized by its
 /// container's autoresizing, one by `sizeToFit()`), checked at pixels worked out from the sizes
 /// they end with and from the rotation's angle at each time.
-@Suite("The layout spinner example", .serialized)
+@Suite("The layout spinner example", .tags(.compiler, .subprocess), .serialized)
 struct LayoutSpinnerExampleTests {
     static let folder = ExamplePreviewTests.examples + "/LayoutSpinner"
     static let name = "layout-spinner"

@@ -6,7 +6,7 @@ import XvfbHarness
 /// iOS's own `UIRefreshControl` through `loaderlab preview`: assigned to the scroll view's
 /// `refreshControl`, a release past its threshold begins a refresh that holds the inset open and
 /// sends `.valueChanged`, and `endRefreshing()` closes it; a subclass's own views show in it.
-@Suite("UIRefreshControl in previews", .serialized)
+@Suite("UIRefreshControl in previews", .tags(.compiler, .subprocess), .serialized)
 struct RefreshControlPreviewTests {
     typealias Scratch = ExamplePreviewTests.Scratch
 
