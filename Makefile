@@ -2,6 +2,8 @@
 #   make run    open the previewer (installs what is missing first)
 #   make test   check formatting and warnings (make lint), then run every test (installs what is
 #               missing first)
+#   make test-fast   the fast suites only, for the inner loop (no Xvfb, compiler, other programs
+#               or Pillow: scripts/test-speed)
 #   make preview SRC=path   preview your own Core Animation/UIKit loader code (README)
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
@@ -17,7 +19,7 @@ RUN_ARGS ?=
 BENCH_ARGS ?=
 SHEET ?= loaderlab-sheet.png
 
-.PHONY: all deps deps-build deps-test build release run preview lint test bench format clean
+.PHONY: all deps deps-build deps-test build release run preview lint test test-fast bench format clean
 
 all: build
 
@@ -70,13 +72,22 @@ preview: release
 STRICT := --scratch-path .build/strict
 STRICT_BUILD := $(SWIFT) build --build-tests $(STRICT) -Xswiftc -warnings-as-errors
 
-# Fails on any formatting difference from .swift-format and on any compiler warning.
+# Fails on any formatting difference from .swift-format, on any compiler warning, and on a
+# test file that starts something from a suite not tagged slow (scripts/test-speed).
 lint: deps-build
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests Resources
+	./scripts/test-speed check
 	$(STRICT_BUILD)
 
 test: deps lint
 	$(SWIFT) test --skip-build $(STRICT)
+
+# The inner loop: the strict build, then every suite but the slow ones — those tagged as starting
+# Xvfb, the compiler, another program or Pillow (scripts/test-speed). `make test` runs them all.
+test-fast: deps-build
+	./scripts/test-speed check
+	$(STRICT_BUILD)
+	$(SWIFT) test --skip-build $(STRICT) --skip "$$(./scripts/test-speed skip)"
 
 # The benchmarks (BENCHMARKS.md): `loaderlab-bench`, linked as `release` links the app, measures
 # the release `loaderlab` built next to it. Options: make bench BENCH_ARGS="--only frames".

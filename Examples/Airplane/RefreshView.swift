@@ -1,6 +1,6 @@
 //
 //  RefreshView.swift
-//  Airplane: the pull-to-refresh view of seed 002 (from an iOS animation course).
+//  Airplane: the pull-to-refresh view of an iOS animation course (docs/loaders.md).
 //
 //  A view above the list with a dashed circle and a small airplane. The pull draws the circle
 //  (its strokeEnd) and fades the airplane in; released with the view fully revealed, the

@@ -1,6 +1,6 @@
 //
 //  XLBallLoading.swift
-//  Balls: the three-ball loader of seed 004 ("XLBallLoading").
+//  Balls: the three-ball loader "XLBallLoading" (docs/loaders.md).
 //
 //  Three balls in a rounded box. Each cycle the outer balls trade places along two arcs, one
 //  under and one over the middle ball (`position` keyframes along a path), while all three grow

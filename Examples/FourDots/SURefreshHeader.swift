@@ -1,6 +1,6 @@
 //
 //  SURefreshHeader.swift
-//  Four dots: the pull-to-refresh header of seed 000 ("SURefresh").
+//  Four dots: the pull-to-refresh header "SURefresh" (docs/loaders.md).
 //
 //  Four dots sit at the top, left, bottom and right of a 35×35 view. While the list is pulled,
 //  one shape layer whose path joins the dots (four straight subpaths) "stretches" from one dot

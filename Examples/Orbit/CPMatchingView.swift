@@ -1,6 +1,6 @@
 //
 //  CPMatchingView.swift
-//  Orbit ring: the "matching" view of seed 003.
+//  Orbit ring: the "matching" view (docs/loaders.md).
 //
 //  A ball runs round a ring while a solid line fills the ring's dashes, slowing at the top and
 //  speeding up past it. There is no API for a layer circling a point, so the ball sits on a
@@ -90,7 +90,7 @@ class CPMatchingView: UIView {
         dynamicContentLayer.bounds = contentLayerRect
         dynamicContentLayer.path = rectPath.cgPath
         dynamicContentLayer.fillColor = UIColor.clear.cgColor
-        // The seed strokes this square red (UIColor.red) to show the trick while building it;
+        // The original strokes this square red (UIColor.red) to show the trick while building it;
         // the finished view shows no square.
         dynamicContentLayer.strokeColor = nil
         dynamicContentLayer.position = position

@@ -1,6 +1,6 @@
 //
 //  CYXRefreshHeader.swift
-//  Three dots: the pull-to-refresh header of seed 001 (after the Boss直聘 app).
+//  Three dots: the pull-to-refresh header after the Boss直聘 app (docs/loaders.md).
 //
 //  A white 50×10 view with three dots, all in the middle at first. While the list is pulled,
 //  the outer dots spread apart and the view rises with them; released past

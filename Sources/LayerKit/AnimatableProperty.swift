@@ -153,40 +153,33 @@ enum KeyPathRegistry {
         }
     }
 
+    /// Every animatable key path: each table's animatable entries (`LayerTable.all` …) and the
+    /// fields of some of them, which Core Animation names with their base's key path
+    /// (`position.x`, `bounds.size.width`, `transform.rotation.z`, `transform.scale` …).
     static let table: [String: any AnyAnimatableProperty] = {
         var t: [String: any AnyAnimatableProperty] = [:]
         func add<V>(_ p: AnimatableProperty<V>) { t[p.keyPath] = p }
+        func addEntries<G>(_ entries: [LayerPropertyEntry<G>]) {
+            for entry in entries {
+                if let p = entry.animatable { t[p.keyPath] = p }
+            }
+        }
+        addEntries(LayerTable.all)
+        addEntries(ShapeTable.all)
+        addEntries(GradientTable.all)
+        addEntries(TextTable.all)
+        addEntries(ReplicatorTable.all)
+
+        /// A field of a layer property, animated under its own key path.
         func layer<V>(_ name: String, _ kp: WritableKeyPath<LayerProperties, V> & Sendable)
             -> AnimatableProperty<V>
         {
-            AnimatableProperty(
-                keyPath: name, isShapeProperty: false, get: { $0.layer[keyPath: kp] },
-                set: { $0.layer[keyPath: kp] = $1 })
+            LayerProperties.animatable(name, kp)
         }
-        func shape<V>(_ name: String, _ kp: WritableKeyPath<ShapeProperties, V> & Sendable)
+        func gradient<V>(_ name: String, _ kp: WritableKeyPath<GradientProperties, V> & Sendable)
             -> AnimatableProperty<V>
         {
-            let fallback = ShapeProperties()
-            return AnimatableProperty(
-                keyPath: name, isShapeProperty: true,
-                get: { ($0.shape ?? fallback)[keyPath: kp] },
-                set: { $0.shape?[keyPath: kp] = $1 })
-        }
-        // Optional colours animate from and to clear when unset, as a nil CGColor does.
-        func layerColor(_ name: String, _ kp: WritableKeyPath<LayerProperties, Color?> & Sendable)
-            -> AnimatableProperty<Color>
-        {
-            AnimatableProperty(
-                keyPath: name, isShapeProperty: false, get: { $0.layer[keyPath: kp] ?? .clear },
-                set: { $0.layer[keyPath: kp] = $1 })
-        }
-        func shapeColor(_ name: String, _ kp: WritableKeyPath<ShapeProperties, Color?> & Sendable)
-            -> AnimatableProperty<Color>
-        {
-            AnimatableProperty(
-                keyPath: name, isShapeProperty: true,
-                get: { $0.shape?[keyPath: kp] ?? .clear },
-                set: { $0.shape?[keyPath: kp] = $1 })
+            GradientProperties.animatable(name, kp)
         }
         typealias TransformPath = WritableKeyPath<LayerProperties, Transform3D> & Sendable
         /// A decomposed component of `transform` or `sublayerTransform` (`transform.rotation.z` …).
@@ -204,45 +197,22 @@ enum KeyPathRegistry {
                 })
         }
 
-        add(layer("position", \.position))
         add(layer("position.x", \.position.x))
         add(layer("position.y", \.position.y))
-        add(layer("bounds", \.bounds))
         add(layer("bounds.size", \.bounds.size))
         add(layer("bounds.size.width", \.bounds.size.width))
         add(layer("bounds.size.height", \.bounds.size.height))
         add(layer("bounds.origin", \.bounds.origin))
         add(layer("bounds.origin.x", \.bounds.origin.x))
         add(layer("bounds.origin.y", \.bounds.origin.y))
-        add(layer("anchorPoint", \.anchorPoint))
         add(layer("anchorPoint.x", \.anchorPoint.x))
         add(layer("anchorPoint.y", \.anchorPoint.y))
-        add(layer("opacity", \.opacity))
-        add(layer("hidden", \.isHidden))
-        add(layer("doubleSided", \.isDoubleSided))
-        add(layer("shouldRasterize", \.shouldRasterize))
-        add(layer("rasterizationScale", \.rasterizationScale))
-        add(layer("zPosition", \.zPosition))
-        add(layer("cornerRadius", \.cornerRadius))
-        add(layer("borderWidth", \.borderWidth))
-        add(layer("transform", \.transform))
-        add(layer("sublayerTransform", \.sublayerTransform))
-        add(layerColor("backgroundColor", \.backgroundColor))
-        add(layerColor("borderColor", \.borderColor))
-        add(layerColor("shadowColor", \.shadowColor))
-        add(layer("shadowOpacity", \.shadowOpacity))
-        add(layer("shadowOffset", \.shadowOffset))
         add(layer("shadowOffset.width", \.shadowOffset.width))
         add(layer("shadowOffset.height", \.shadowOffset.height))
-        add(layer("shadowRadius", \.shadowRadius))
-        add(layer("contentsRect", \.contentsRect))
-        add(layer("contentsCenter", \.contentsCenter))
-        add(layer("contentsScale", \.contentsScale))
-        // An unset shadow path animates from and to the empty path, as a shape's does.
-        add(
-            AnimatableProperty<Path>(
-                keyPath: "shadowPath", isShapeProperty: false, get: { $0.layer.shadowPath ?? Path() },
-                set: { $0.layer.shadowPath = $1 }))
+        add(gradient("startPoint.x", \.startPoint.x))
+        add(gradient("startPoint.y", \.startPoint.y))
+        add(gradient("endPoint.x", \.endPoint.x))
+        add(gradient("endPoint.y", \.endPoint.y))
 
         // Field key paths of `transform` and `sublayerTransform`, as Core Animation names them.
         for (base, transform) in [
@@ -307,23 +277,6 @@ enum KeyPathRegistry {
                     }))
         }
 
-        // An unset path animates from and to the empty path.
-        add(
-            AnimatableProperty<Path>(
-                keyPath: "path", isShapeProperty: true, get: { $0.shape?.path ?? Path() },
-                set: { $0.shape?.path = $1 }))
-        add(shape("strokeStart", \.strokeStart))
-        add(shape("strokeEnd", \.strokeEnd))
-        add(shape("lineWidth", \.lineWidth))
-        add(shape("lineDashPhase", \.lineDashPhase))
-        add(shape("miterLimit", \.miterLimit))
-        add(shapeColor("strokeColor", \.strokeColor))
-        add(shapeColor("fillColor", \.fillColor))
-        for p in GradientLayer.animatableProperties + TextLayer.animatableProperties
-            + ReplicatorLayer.animatableProperties
-        {
-            t[p.keyPath] = p
-        }
         return t
     }()
 }

@@ -12,7 +12,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         self.alpha = alpha
     }
 
-    /// A colour from 0…255 components, the way the seeds write `colorWithRed:90/255.0 …`.
+    /// A colour from 0…255 components, the way the originals write `colorWithRed:90/255.0 …`.
     public init(r255 r: Double, g: Double, b: Double, alpha: Double = 1) {
         self.init(red: r / 255, green: g / 255, blue: b / 255, alpha: alpha)
     }

@@ -16,25 +16,30 @@ open class GradientLayer: Layer {
     /// The gradient's model values, as a snapshot.
     public var gradientProperties: GradientProperties { gradientModel }
 
+    /// Defaults to empty (nothing drawn). Animatable.
     public var colors: [Color] {
         get { gradientModel.colors }
-        set { setGradient(\.colors, newValue, action: "colors") }
+        set { set(GradientTable.colors, newValue) }
     }
+    /// Defaults to nil (the colours spread evenly). Animatable.
     public var locations: [Double]? {
         get { gradientModel.locations }
-        set { setGradient(\.locations, newValue, action: "locations") }
+        set { set(GradientTable.locations, newValue) }
     }
+    /// Defaults to (0.5, 0), the top centre, in the unit square of the bounds. Animatable.
     public var startPoint: Point {
         get { gradientModel.startPoint }
-        set { setGradient(\.startPoint, newValue, action: "startPoint") }
+        set { set(GradientTable.startPoint, newValue) }
     }
+    /// Defaults to (0.5, 1), the bottom centre. Animatable.
     public var endPoint: Point {
         get { gradientModel.endPoint }
-        set { setGradient(\.endPoint, newValue, action: "endPoint") }
+        set { set(GradientTable.endPoint, newValue) }
     }
+    /// Defaults to `.axial`. Not animatable.
     public var type: GradientType {
         get { gradientModel.type }
-        set { setGradient(\.type, newValue, action: nil) }
+        set { set(GradientTable.type, newValue) }
     }
 
     override var modelValues: LayerValues {
@@ -46,39 +51,11 @@ open class GradientLayer: Layer {
         if let g = v.gradient { gradientModel = g }
     }
 
-    /// Setting a property to the value it already has does nothing (no action, no frame).
-    func setGradient<V: Equatable>(_ kp: WritableKeyPath<GradientProperties, V>, _ value: V, action: String?)
-    {
+    /// Sets one of the gradient's model properties and runs its action (`Layer.set`). Setting a
+    /// property to the value it already has does nothing (no action, no frame).
+    public func set<V>(_ property: LayerProperty<GradientProperties, V>, _ value: V) {
+        let kp = property.storage
         if gradientModel[keyPath: kp] == value { return }
-        setValues({ $0.gradient?[keyPath: kp] = value }, action: action)
+        setValues({ $0.gradient?[keyPath: kp] = value }, action: property.actionKey)
     }
-
-    /// The gradient's animatable key paths, for `KeyPathRegistry`.
-    static let animatableProperties: [any AnyAnimatableProperty] = {
-        let fallback = GradientProperties()
-        func gradient<V>(_ name: String, _ kp: WritableKeyPath<GradientProperties, V> & Sendable)
-            -> AnimatableProperty<V>
-        {
-            AnimatableProperty(
-                keyPath: name, isShapeProperty: false, get: { ($0.gradient ?? fallback)[keyPath: kp] },
-                set: { $0.gradient?[keyPath: kp] = $1 }, owner: .gradient)
-        }
-        return [
-            gradient("colors", \.colors),
-            // Nil locations animate from and to the even spread they draw as.
-            AnimatableProperty<[Double]>(
-                keyPath: "locations", isShapeProperty: false,
-                get: {
-                    let g = $0.gradient ?? fallback
-                    return g.locations ?? GradientProperties.evenLocations(count: g.colors.count)
-                },
-                set: { $0.gradient?.locations = $1 }, owner: .gradient),
-            gradient("startPoint", \.startPoint),
-            gradient("startPoint.x", \.startPoint.x),
-            gradient("startPoint.y", \.startPoint.y),
-            gradient("endPoint", \.endPoint),
-            gradient("endPoint.x", \.endPoint.x),
-            gradient("endPoint.y", \.endPoint.y),
-        ]
-    }()
 }

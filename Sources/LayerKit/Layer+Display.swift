@@ -45,7 +45,7 @@ extension Layer {
     /// Sets the model contents to a freshly drawn backing store: at once, without the
     /// cross-fade setting `contents` runs, and without making a frame when it is the same.
     public func setBackingStore(_ image: ImageReference?) {
-        set(\.contents, image, action: nil)
+        set(LayerTable.contents, image)
     }
 
     /// Sets a custom property's model value (`LayerProperties.customValues`), running the

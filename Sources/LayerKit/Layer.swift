@@ -11,6 +11,10 @@
 /// animation (like a layer created in the current Core Animation transaction). `isHidden`,
 /// `contents`, `masksToBounds`, `maskedCorners` and shape paths change instantly.
 ///
+/// Each property's comment gives its default and whether it is animatable, as Core Animation's
+/// headers do: "Animatable" means by an explicit animation of its key path and, when set, by
+/// the implicit animation above.
+///
 /// Open, as `CALayer` is, so that a loader's own layer class (`class SpinnerLayer: CALayer`)
 /// compiles: a subclass adds its own state, sublayers and animations in its initialisers and
 /// methods. The layer's properties and behaviour are not override points.
@@ -44,6 +48,7 @@ open class Layer {
     /// True once a scene has evaluated this layer (implicit animations need something shown).
     var hasBeenPresented = false
 
+    /// Defaults to nil. Not animatable.
     public var name: String? {
         didSet {
             guard name != oldValue else { return }
@@ -51,7 +56,12 @@ open class Layer {
             scene?.setNeedsUpdate()
         }
     }
+    /// The object that stands for this layer in the compat modules (its `CALayer`), set by
+    /// them: weak, as the layer does not keep it alive (it keeps the layer).
+    package weak var wrapper: AnyObject?
     /// A UIView's own layer: no implicit animations outside `ViewAnimation` blocks.
+    ///
+    /// Defaults to false. Not animatable.
     public var isViewBacking: Bool = false
 
     public private(set) var sublayers: [Layer] = []
@@ -65,6 +75,8 @@ open class Layer {
     /// are only set.
     public weak var displayDelegate: LayerDisplayDelegate?
     /// `CALayer.needsDisplayOnBoundsChange`: a change of `bounds` marks the layer for display.
+    ///
+    /// Defaults to false. Not animatable.
     public var needsDisplayOnBoundsChange = false
     /// Marked by `setNeedsDisplay()`, until displayed.
     public internal(set) var needsDisplay = false
@@ -76,141 +88,178 @@ open class Layer {
 
     // MARK: Geometry and appearance
 
+    /// Defaults to a zero rectangle. Animatable.
     public var bounds: Rect {
         get { model.bounds }
         set {
             let old = model.bounds
-            set(\.bounds, newValue, action: "bounds")
+            set(LayerTable.bounds, newValue)
             if needsDisplayOnBoundsChange, model.bounds != old { setNeedsDisplay() }
         }
     }
+    /// Defaults to (0, 0). Animatable.
     public var position: Point {
         get { model.position }
-        set { set(\.position, newValue, action: "position") }
+        set { set(LayerTable.position, newValue) }
     }
+    /// Defaults to (0.5, 0.5), the bounds' centre. Animatable.
     public var anchorPoint: Point {
         get { model.anchorPoint }
-        set { set(\.anchorPoint, newValue, action: "anchorPoint") }
+        set { set(LayerTable.anchorPoint, newValue) }
     }
+    /// Defaults to the identity. Animatable.
     public var transform: Transform3D {
         get { model.transform }
-        set { set(\.transform, newValue, action: "transform") }
+        set { set(LayerTable.transform, newValue) }
     }
     /// The 2D part of `transform` (`affineTransform()` / `setAffineTransform(_:)`).
+    ///
+    /// Defaults to the identity. Animatable, as `transform`.
     public var affineTransform: AffineTransform {
         get { model.transform.affine }
-        set { set(\.transform, Transform3D(newValue), action: "transform") }
+        set { set(LayerTable.transform, Transform3D(newValue)) }
     }
+    /// Defaults to the identity. Animatable.
     public var sublayerTransform: Transform3D {
         get { model.sublayerTransform }
-        set { set(\.sublayerTransform, newValue, action: "sublayerTransform") }
+        set { set(LayerTable.sublayerTransform, newValue) }
     }
+    /// Defaults to 1. Animatable.
     public var opacity: Double {
         get { model.opacity }
-        set { set(\.opacity, newValue, action: "opacity") }
+        set { set(LayerTable.opacity, newValue) }
     }
+    /// Defaults to false. Animatable by explicit animations only; a change shows at once.
     public var isHidden: Bool {
         get { model.isHidden }
-        set { set(\.isHidden, newValue, action: nil) }
+        set { set(LayerTable.isHidden, newValue) }
     }
+    /// Defaults to nil (no background). Animatable.
     public var backgroundColor: Color? {
         get { model.backgroundColor }
-        set { set(\.backgroundColor, newValue, action: "backgroundColor") }
+        set { set(LayerTable.backgroundColor, newValue) }
     }
+    /// Defaults to 0. Animatable.
     public var cornerRadius: Double {
         get { model.cornerRadius }
-        set { set(\.cornerRadius, newValue, action: "cornerRadius") }
+        set { set(LayerTable.cornerRadius, newValue) }
     }
+    /// Defaults to 0. Animatable.
     public var borderWidth: Double {
         get { model.borderWidth }
-        set { set(\.borderWidth, newValue, action: "borderWidth") }
+        set { set(LayerTable.borderWidth, newValue) }
     }
+    /// Defaults to opaque black. Animatable.
     public var borderColor: Color? {
         get { model.borderColor }
-        set { set(\.borderColor, newValue, action: "borderColor") }
+        set { set(LayerTable.borderColor, newValue) }
     }
+    /// Defaults to false. Not animatable.
     public var masksToBounds: Bool {
         get { model.masksToBounds }
-        set { set(\.masksToBounds, newValue, action: nil) }
+        set { set(LayerTable.masksToBounds, newValue) }
     }
     /// Setting it on a layer that is not a view's backing layer cross-fades from the old
     /// contents (an implicit `fade` transition under the key `"contents"`, 0.25 s or the
     /// transaction's duration), as Core Animation's implicit action for `contents` does.
+    ///
+    /// Defaults to nil. Not animatable by key path; a change cross-fades, as said.
     public var contents: ImageReference? {
         get { model.contents }
         set {
             guard newValue != model.contents else { return }
-            set(\.contents, newValue, action: nil)
+            set(LayerTable.contents, newValue)
             crossFadeContents()
         }
     }
+    /// Defaults to `.resize`. Not animatable.
     public var contentsGravity: ContentsGravity {
         get { model.contentsGravity }
-        set { set(\.contentsGravity, newValue, action: nil) }
+        set { set(LayerTable.contentsGravity, newValue) }
     }
+    /// Defaults to 0. Animatable.
     public var zPosition: Double {
         get { model.zPosition }
-        set { set(\.zPosition, newValue, action: "zPosition") }
+        set { set(LayerTable.zPosition, newValue) }
     }
+    /// Defaults to all four corners. Not animatable.
     public var maskedCorners: CornerMask {
         get { model.maskedCorners }
-        set { set(\.maskedCorners, newValue, action: nil) }
+        set { set(LayerTable.maskedCorners, newValue) }
     }
+    /// Defaults to opaque black. Animatable.
     public var shadowColor: Color? {
         get { model.shadowColor }
-        set { set(\.shadowColor, newValue, action: "shadowColor") }
+        set { set(LayerTable.shadowColor, newValue) }
     }
+    /// Defaults to 0 (no shadow). Animatable.
     public var shadowOpacity: Double {
         get { model.shadowOpacity }
-        set { set(\.shadowOpacity, newValue, action: "shadowOpacity") }
+        set { set(LayerTable.shadowOpacity, newValue) }
     }
+    /// Defaults to (0, −3). Animatable.
     public var shadowOffset: Size {
         get { model.shadowOffset }
-        set { set(\.shadowOffset, newValue, action: "shadowOffset") }
+        set { set(LayerTable.shadowOffset, newValue) }
     }
+    /// Defaults to 3. Animatable.
     public var shadowRadius: Double {
         get { model.shadowRadius }
-        set { set(\.shadowRadius, newValue, action: "shadowRadius") }
+        set { set(LayerTable.shadowRadius, newValue) }
     }
     /// Animatable with explicit animations only: like every path property of Core Animation,
     /// it has no implicit animation.
+    ///
+    /// Defaults to nil (the shadow takes the layer's drawn alpha).
     public var shadowPath: Path? {
         get { model.shadowPath }
-        set { set(\.shadowPath, newValue, action: nil) }
+        set { set(LayerTable.shadowPath, newValue) }
     }
+    /// Defaults to the unit rectangle (0, 0, 1, 1): all of the contents. Animatable.
     public var contentsRect: Rect {
         get { model.contentsRect }
-        set { set(\.contentsRect, newValue, action: "contentsRect") }
+        set { set(LayerTable.contentsRect, newValue) }
     }
+    /// Defaults to the unit rectangle (0, 0, 1, 1): all of it stretches. Animatable.
     public var contentsCenter: Rect {
         get { model.contentsCenter }
-        set { set(\.contentsCenter, newValue, action: "contentsCenter") }
+        set { set(LayerTable.contentsCenter, newValue) }
     }
+    /// Defaults to 1. Animatable.
     public var contentsScale: Double {
         get { model.contentsScale }
-        set { set(\.contentsScale, newValue, action: "contentsScale") }
+        set { set(LayerTable.contentsScale, newValue) }
     }
     /// `CALayer.isDoubleSided`: false hides the layer while its back faces the viewer.
+    ///
+    /// Defaults to true. Animatable by explicit animations only; a change shows at once.
     public var isDoubleSided: Bool {
         get { model.isDoubleSided }
-        set { set(\.isDoubleSided, newValue, action: nil) }
+        set { set(LayerTable.isDoubleSided, newValue) }
     }
     /// `CALayer.shouldRasterize`: the subtree is drawn into a bitmap in the layer's own
     /// coordinates, which the renderer keeps while the subtree looks the same.
+    ///
+    /// Defaults to false. Animatable by explicit animations only; a change shows at once.
     public var shouldRasterize: Bool {
         get { model.shouldRasterize }
-        set { set(\.shouldRasterize, newValue, action: nil) }
+        set { set(LayerTable.shouldRasterize, newValue) }
     }
     /// `CALayer.rasterizationScale`: the bitmap's pixels per layer point (1 by default, so a
     /// rasterized layer on a 2× screen is drawn at half its resolution, as on iOS).
+    ///
+    /// Defaults to 1. Animatable.
     public var rasterizationScale: Double {
         get { model.rasterizationScale }
-        set { set(\.rasterizationScale, newValue, action: "rasterizationScale") }
+        set { set(LayerTable.rasterizationScale, newValue) }
     }
 
     /// `CALayer.frame`: the bounds' box in the superlayer, derived from position, bounds,
     /// anchorPoint and transform. Setting it sets `bounds.size` and `position` (the origin of
     /// `bounds` is kept); a non-finite frame is ignored.
+    ///
+    /// Derived, so it has no default of its own (a zero rectangle for a new layer). Not animatable
+    /// itself: animate `position` and `bounds`.
     public var frame: Rect {
         get { model.frame }
         set {
@@ -262,8 +311,12 @@ open class Layer {
     /// The layer's timing, as `CAMediaTiming` on a layer: its local time is
     /// `(parent time − beginTime) · speed + timeOffset`, so `speed = 0` with `timeOffset` set
     /// pauses the subtree and `speed < 1` slows it down.
+    ///
+    /// Defaults to 0. Not animatable.
     public var beginTime: Double = 0 { didSet { timingDidChange() } }
+    /// Defaults to 1. Not animatable.
     public var speed: Double = 1 { didSet { timingDidChange() } }
+    /// Defaults to 0. Not animatable.
     public var timeOffset: Double = 0 { didSet { timingDidChange() } }
 
     private func timingDidChange() {
@@ -519,12 +572,13 @@ open class Layer {
     /// Replaces the model values (ShapeLayer overrides to keep its shape part).
     func setModelValues(_ v: LayerValues) { model = v.layer }
 
-    /// Sets one model property and runs the action Core Animation would run for it.
-    /// Setting a property to the value it already has does nothing (no action, no frame).
-    func set<V: Equatable>(_ kp: WritableKeyPath<LayerProperties, V>, _ value: V, action: String?) {
+    /// Sets one model property and runs the action Core Animation would run for it (its
+    /// table entry says which: `LayerProperty.animating`). Setting a property to the value it
+    /// already has does nothing (no action, no frame).
+    public func set<V>(_ property: LayerProperty<LayerProperties, V>, _ value: V) {
+        let kp = property.storage
         if model[keyPath: kp] == value { return }
-        let change: (inout LayerValues) -> Void = { $0.layer[keyPath: kp] = value }
-        setValues(change, action: action)
+        setValues({ $0.layer[keyPath: kp] = value }, action: property.actionKey)
     }
 
     func setValues(_ change: (inout LayerValues) -> Void, action key: String?) {

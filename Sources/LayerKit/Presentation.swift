@@ -202,6 +202,14 @@ public struct PresentationLayer: Hashable, Sendable {
         set { uniqueNode.maskStorage = newValue.map { [$0] } ?? [] }
     }
 
+    /// True when both layers hold the same values in every property table's group (the layer's,
+    /// shape's, gradient's, text's and replicator's: every `LayerProperty`), whatever their
+    /// sublayers, mask or transition.
+    @inlinable public func hasEqualPropertyValues(to other: PresentationLayer) -> Bool {
+        properties == other.properties && shape == other.shape && gradient == other.gradient
+            && text == other.text && replicator == other.replicator
+    }
+
     /// True when both values share one node: equal without looking inside.
     @inlinable public func isSameNode(as other: PresentationLayer) -> Bool { node === other.node }
 

@@ -8,7 +8,8 @@ extension PresentationLayer {
     /// the superlayer's bounds coordinates, placed as Core Animation places it: `position` is
     /// where the anchor point sits in the superlayer; `transform` applies about the anchor
     /// point; the superlayer's `sublayerTransform` applies about the *superlayer's* anchor
-    /// point (REFERENCE.md; with the default anchor (0.5, 0.5) that is its bounds centre).
+    /// point (docs/loaders.md, "What the loaders need from Core Animation"; with the default
+    /// anchor (0.5, 0.5) that is its bounds centre).
     /// With `superlayer` nil the layer is placed as a root: by its own position, anchor point
     /// and transform, into the coordinates its position is given in.
     ///

@@ -24,37 +24,45 @@ open class ReplicatorLayer: Layer {
     /// The replicator's model values, as a snapshot.
     public var replicatorProperties: ReplicatorProperties { replicatorModel }
 
+    /// Defaults to 1. Not animatable.
     public var instanceCount: Int {
         get { replicatorModel.instanceCount }
-        set { setReplicator(\.instanceCount, newValue, action: nil) }
+        set { set(ReplicatorTable.instanceCount, newValue) }
     }
+    /// Defaults to the identity. Animatable.
     public var instanceTransform: Transform3D {
         get { replicatorModel.instanceTransform }
-        set { setReplicator(\.instanceTransform, newValue, action: "instanceTransform") }
+        set { set(ReplicatorTable.instanceTransform, newValue) }
     }
+    /// Defaults to 0. Animatable.
     public var instanceDelay: Double {
         get { replicatorModel.instanceDelay }
-        set { setReplicator(\.instanceDelay, newValue, action: "instanceDelay") }
+        set { set(ReplicatorTable.instanceDelay, newValue) }
     }
+    /// Defaults to opaque white (no tint). Animatable.
     public var instanceColor: Color {
         get { replicatorModel.instanceColor }
-        set { setReplicator(\.instanceColor, newValue, action: "instanceColor") }
+        set { set(ReplicatorTable.instanceColor, newValue) }
     }
+    /// Defaults to 0. Animatable.
     public var instanceRedOffset: Double {
         get { replicatorModel.instanceRedOffset }
-        set { setReplicator(\.instanceRedOffset, newValue, action: "instanceRedOffset") }
+        set { set(ReplicatorTable.instanceRedOffset, newValue) }
     }
+    /// Defaults to 0. Animatable.
     public var instanceGreenOffset: Double {
         get { replicatorModel.instanceGreenOffset }
-        set { setReplicator(\.instanceGreenOffset, newValue, action: "instanceGreenOffset") }
+        set { set(ReplicatorTable.instanceGreenOffset, newValue) }
     }
+    /// Defaults to 0. Animatable.
     public var instanceBlueOffset: Double {
         get { replicatorModel.instanceBlueOffset }
-        set { setReplicator(\.instanceBlueOffset, newValue, action: "instanceBlueOffset") }
+        set { set(ReplicatorTable.instanceBlueOffset, newValue) }
     }
+    /// Defaults to 0. Animatable.
     public var instanceAlphaOffset: Double {
         get { replicatorModel.instanceAlphaOffset }
-        set { setReplicator(\.instanceAlphaOffset, newValue, action: "instanceAlphaOffset") }
+        set { set(ReplicatorTable.instanceAlphaOffset, newValue) }
     }
 
     override var modelValues: LayerValues {
@@ -66,37 +74,16 @@ open class ReplicatorLayer: Layer {
         if let r = v.replicator { replicatorModel = r }
     }
 
-    /// Setting a property to the value it already has does nothing (no action, no frame).
-    func setReplicator<V: Equatable>(
-        _ kp: WritableKeyPath<ReplicatorProperties, V>, _ value: V, action: String?
-    ) {
+    /// Sets one of the replicator's model properties and runs its action (`Layer.set`). Setting a
+    /// property to the value it already has does nothing (no action, no frame).
+    public func set<V>(_ property: LayerProperty<ReplicatorProperties, V>, _ value: V) {
+        let kp = property.storage
         if replicatorModel[keyPath: kp] == value { return }
-        setValues({ $0.replicator?[keyPath: kp] = value }, action: action)
+        setValues({ $0.replicator?[keyPath: kp] = value }, action: property.actionKey)
     }
 
     /// The colour instance `k` is multiplied by, from the model values.
     public func color(ofInstance k: Int) -> Color { replicatorModel.color(ofInstance: k) }
-
-    /// The replicator's animatable key paths, for `KeyPathRegistry`.
-    static let animatableProperties: [any AnyAnimatableProperty] = {
-        let fallback = ReplicatorProperties()
-        func replicator<V>(_ name: String, _ kp: WritableKeyPath<ReplicatorProperties, V> & Sendable)
-            -> AnimatableProperty<V>
-        {
-            AnimatableProperty(
-                keyPath: name, isShapeProperty: false, get: { ($0.replicator ?? fallback)[keyPath: kp] },
-                set: { $0.replicator?[keyPath: kp] = $1 }, owner: .replicator)
-        }
-        return [
-            replicator("instanceTransform", \.instanceTransform),
-            replicator("instanceDelay", \.instanceDelay),
-            replicator("instanceColor", \.instanceColor),
-            replicator("instanceRedOffset", \.instanceRedOffset),
-            replicator("instanceGreenOffset", \.instanceGreenOffset),
-            replicator("instanceBlueOffset", \.instanceBlueOffset),
-            replicator("instanceAlphaOffset", \.instanceAlphaOffset),
-        ]
-    }()
 }
 
 /// What a `ReplicatorLayer` adds to a layer. Defaults are `CAReplicatorLayer`'s: one instance,

@@ -14,53 +14,66 @@ open class ShapeLayer: Layer {
     /// The shape's model values, as a snapshot.
     public var shapeProperties: ShapeProperties { shapeModel }
 
+    /// Defaults to nil (nothing drawn). Animatable by explicit animations only; a change shows at
+    /// once.
     public var path: Path? {
         get { shapeModel.path }
-        set { setShape(\.path, newValue, action: nil) }
+        set { set(ShapeTable.path, newValue) }
     }
+    /// Defaults to opaque black. Animatable.
     public var fillColor: Color? {
         get { shapeModel.fillColor }
-        set { setShape(\.fillColor, newValue, action: "fillColor") }
+        set { set(ShapeTable.fillColor, newValue) }
     }
+    /// Defaults to `.nonZero`. Not animatable.
     public var fillRule: FillRule {
         get { shapeModel.fillRule }
-        set { setShape(\.fillRule, newValue, action: nil) }
+        set { set(ShapeTable.fillRule, newValue) }
     }
+    /// Defaults to nil (no stroke). Animatable.
     public var strokeColor: Color? {
         get { shapeModel.strokeColor }
-        set { setShape(\.strokeColor, newValue, action: "strokeColor") }
+        set { set(ShapeTable.strokeColor, newValue) }
     }
+    /// Defaults to 1. Animatable.
     public var lineWidth: Double {
         get { shapeModel.lineWidth }
-        set { setShape(\.lineWidth, newValue, action: "lineWidth") }
+        set { set(ShapeTable.lineWidth, newValue) }
     }
+    /// Defaults to `.butt`. Not animatable.
     public var lineCap: LineCap {
         get { shapeModel.lineCap }
-        set { setShape(\.lineCap, newValue, action: nil) }
+        set { set(ShapeTable.lineCap, newValue) }
     }
+    /// Defaults to `.miter`. Not animatable.
     public var lineJoin: LineJoin {
         get { shapeModel.lineJoin }
-        set { setShape(\.lineJoin, newValue, action: nil) }
+        set { set(ShapeTable.lineJoin, newValue) }
     }
+    /// Defaults to 10. Animatable.
     public var miterLimit: Double {
         get { shapeModel.miterLimit }
-        set { setShape(\.miterLimit, newValue, action: "miterLimit") }
+        set { set(ShapeTable.miterLimit, newValue) }
     }
+    /// Defaults to empty (a solid line). Not animatable.
     public var lineDashPattern: [Double] {
         get { shapeModel.lineDashPattern }
-        set { setShape(\.lineDashPattern, newValue, action: nil) }
+        set { set(ShapeTable.lineDashPattern, newValue) }
     }
+    /// Defaults to 0. Animatable.
     public var lineDashPhase: Double {
         get { shapeModel.lineDashPhase }
-        set { setShape(\.lineDashPhase, newValue, action: "lineDashPhase") }
+        set { set(ShapeTable.lineDashPhase, newValue) }
     }
+    /// Defaults to 0. Animatable.
     public var strokeStart: Double {
         get { shapeModel.strokeStart }
-        set { setShape(\.strokeStart, newValue, action: "strokeStart") }
+        set { set(ShapeTable.strokeStart, newValue) }
     }
+    /// Defaults to 1. Animatable.
     public var strokeEnd: Double {
         get { shapeModel.strokeEnd }
-        set { setShape(\.strokeEnd, newValue, action: "strokeEnd") }
+        set { set(ShapeTable.strokeEnd, newValue) }
     }
 
     override var modelValues: LayerValues { LayerValues(layer: model, shape: shapeModel) }
@@ -70,9 +83,11 @@ open class ShapeLayer: Layer {
         if let s = v.shape { shapeModel = s }
     }
 
-    /// Setting a property to the value it already has does nothing (no action, no frame).
-    func setShape<V: Equatable>(_ kp: WritableKeyPath<ShapeProperties, V>, _ value: V, action: String?) {
+    /// Sets one of the shape's model properties and runs its action (`Layer.set`). Setting a
+    /// property to the value it already has does nothing (no action, no frame).
+    public func set<V>(_ property: LayerProperty<ShapeProperties, V>, _ value: V) {
+        let kp = property.storage
         if shapeModel[keyPath: kp] == value { return }
-        setValues({ $0.shape?[keyPath: kp] = value }, action: action)
+        setValues({ $0.shape?[keyPath: kp] = value }, action: property.actionKey)
     }
 }

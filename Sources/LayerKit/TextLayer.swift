@@ -13,33 +13,40 @@ open class TextLayer: Layer {
     /// The text's model values, as a snapshot.
     public var textProperties: TextProperties { textModel }
 
+    /// Defaults to nil. Not animatable.
     public var string: String? {
         get { textModel.string }
-        set { setText(\.string, newValue, action: nil) }
+        set { set(TextTable.string, newValue) }
     }
+    /// Defaults to "Helvetica". Not animatable.
     public var font: String {
         get { textModel.font }
-        set { setText(\.font, newValue, action: nil) }
+        set { set(TextTable.font, newValue) }
     }
+    /// Defaults to 36. Animatable.
     public var fontSize: Double {
         get { textModel.fontSize }
-        set { setText(\.fontSize, newValue, action: "fontSize") }
+        set { set(TextTable.fontSize, newValue) }
     }
+    /// Defaults to opaque white. Animatable.
     public var foregroundColor: Color? {
         get { textModel.foregroundColor }
-        set { setText(\.foregroundColor, newValue, action: "foregroundColor") }
+        set { set(TextTable.foregroundColor, newValue) }
     }
+    /// Defaults to `.natural`. Not animatable.
     public var alignmentMode: TextAlignment {
         get { textModel.alignmentMode }
-        set { setText(\.alignmentMode, newValue, action: nil) }
+        set { set(TextTable.alignmentMode, newValue) }
     }
+    /// Defaults to `.none`. Not animatable.
     public var truncationMode: TruncationMode {
         get { textModel.truncationMode }
-        set { setText(\.truncationMode, newValue, action: nil) }
+        set { set(TextTable.truncationMode, newValue) }
     }
+    /// Defaults to false. Not animatable.
     public var isWrapped: Bool {
         get { textModel.isWrapped }
-        set { setText(\.isWrapped, newValue, action: nil) }
+        set { set(TextTable.isWrapped, newValue) }
     }
 
     override var modelValues: LayerValues {
@@ -51,24 +58,11 @@ open class TextLayer: Layer {
         if let t = v.text { textModel = t }
     }
 
-    /// Setting a property to the value it already has does nothing (no action, no frame).
-    func setText<V: Equatable>(_ kp: WritableKeyPath<TextProperties, V>, _ value: V, action: String?) {
+    /// Sets one of the text's model properties and runs its action (`Layer.set`). Setting a
+    /// property to the value it already has does nothing (no action, no frame).
+    public func set<V>(_ property: LayerProperty<TextProperties, V>, _ value: V) {
+        let kp = property.storage
         if textModel[keyPath: kp] == value { return }
-        setValues({ $0.text?[keyPath: kp] = value }, action: action)
+        setValues({ $0.text?[keyPath: kp] = value }, action: property.actionKey)
     }
-
-    /// The text's animatable key paths, for `KeyPathRegistry`.
-    static let animatableProperties: [any AnyAnimatableProperty] = {
-        let fallback = TextProperties()
-        return [
-            AnimatableProperty<Double>(
-                keyPath: "fontSize", isShapeProperty: false, get: { ($0.text ?? fallback).fontSize },
-                set: { $0.text?.fontSize = $1 }, owner: .text),
-            // A nil colour animates from and to clear, as other colours do.
-            AnimatableProperty<Color>(
-                keyPath: "foregroundColor", isShapeProperty: false,
-                get: { $0.text?.foregroundColor ?? .clear },
-                set: { $0.text?.foregroundColor = $1 }, owner: .text),
-        ]
-    }()
 }

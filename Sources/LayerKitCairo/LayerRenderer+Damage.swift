@@ -114,8 +114,8 @@ extension LayerRenderer {
         // A node the engine reused is unchanged with everything below it.
         if old.isSameNode(as: new) { return true }
         let p = new.properties
-        if old.properties == p, old.shape == new.shape, old.gradient == new.gradient, old.text == new.text,
-            old.mask == new.mask, old.sublayers.count == new.sublayers.count, !hasEffects(new),
+        if old.hasEqualPropertyValues(to: new), old.mask == new.mask,
+            old.sublayers.count == new.sublayers.count, !hasEffects(new),
             old.transition == nil, new.transition == nil,
             old.isTransformLayer == new.isTransformLayer, !new.isTransformLayer,
             new.placesAffinely(in: superlayer)

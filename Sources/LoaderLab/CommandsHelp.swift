@@ -108,8 +108,9 @@ public enum Help {
                 text layers also string (or null), font, fontSize, foregroundColor,
                 alignmentMode, truncationMode, wrapped;
                 when used (absent otherwise): transform3D and sublayerTransform3D (the 16
-                entries m11 … m44 of CATransform3D, row by row) when not affine; zPosition
-                when not 0; doubleSided false when the layer hides its back; projection (the
+                entries m11 … m44 of CATransform3D, row by row) when not affine;
+                sublayerTransform [a, b, c, d, tx, ty] when affine and not the identity;
+                zPosition when not 0; doubleSided false when the layer hides its back; projection (the
                 9 entries of the map from its bounds to the root's, [x y 1]·M = [X Y W],
                 point (X/W, Y/W)) when that map has perspective — the layer is drawn
                 flattened, then projected, and toRoot is only the map's affine part; depth
@@ -123,6 +124,12 @@ public enum Help {
                 transition runs (its old rendering giving way to the new); shouldRasterize
                 (true) and rasterizationScale (bitmap pixels per point) when the layer is
                 drawn from a bitmap of its subtree, kept while the subtree looks the same;
+                each other property while not its default: backgroundColor, borderWidth,
+                borderColor, masksToBounds, contents (the image's path), contentsGravity;
+                fillRule, lineCap, lineJoin, miterLimit, lineDashPhase (shape layers);
+                instanceCount, instanceTransform (16 entries), instanceDelay,
+                instanceColor, instanceRedOffset, instanceGreenOffset, instanceBlueOffset,
+                instanceAlphaOffset (replicator layers);
                 mask (a LAYER in this layer's coordinates);
                 then sublayers, in drawing order. Matrices follow CGAffineTransform:
                 x' = a·x + c·y + tx, y' = b·x + d·y + ty.

@@ -14,55 +14,16 @@ extension InspectJSON {
     /// - `contentsRect`, `contentsCenter` (`[x, y, w, h]`) and `contentsScale` when the layer has
     ///   contents and any of them is not Core Animation's default;
     /// - `transition` (`{"type", "subtype", "progress"}`) while a transition runs on the layer;
-    /// - `shouldRasterize` (true) and `rasterizationScale` when the layer is rasterized.
+    /// - `shouldRasterize` (true) and `rasterizationScale` when the layer is rasterized;
+    /// - then each other property while it is not its default (`InspectSection.other`):
+    ///   `backgroundColor`, `borderWidth`, `borderColor`, `masksToBounds`, `contents` (the
+    ///   image's path), `contentsGravity`; a shape's `fillRule`, `lineCap`, `lineJoin`,
+    ///   `miterLimit`, `lineDashPhase`; a replicator's `instanceCount`, `instanceTransform`
+    ///   (16 entries), `instanceDelay`, `instanceColor` and the four colour offsets.
     static func appearanceFields(_ l: PresentationLayer) -> [(String, String)] {
-        let p = l.properties
         var fields: [(String, String)] = []
-        if let g = l.gradient {
-            fields += [
-                ("gradientType", string(g.type.rawValue)),
-                ("colors", "[" + g.colors.map(color).joined(separator: ", ") + "]"),
-                ("locations", g.locations.map(numbers) ?? "null"),
-                ("startPoint", numbers([g.startPoint.x, g.startPoint.y])),
-                ("endPoint", numbers([g.endPoint.x, g.endPoint.y])),
-            ]
-        }
-        if let t = l.text {
-            fields += [
-                ("string", t.string.map(string) ?? "null"),
-                ("font", string(t.font)),
-                ("fontSize", number(t.fontSize)),
-                ("foregroundColor", color(t.foregroundColor)),
-                ("alignmentMode", string(t.alignmentMode.rawValue)),
-                ("truncationMode", string(t.truncationMode.rawValue)),
-                ("wrapped", t.isWrapped ? "true" : "false"),
-            ]
-        }
-        if p.cornerRadius != 0 || p.maskedCorners != .all {
-            fields += [
-                ("cornerRadius", number(p.cornerRadius)),
-                ("maskedCorners", String(p.maskedCorners.rawValue)),
-            ]
-        }
-        if p.shadowOpacity != 0 {
-            fields += [
-                ("shadowColor", color(p.shadowColor)),
-                ("shadowOpacity", number(p.shadowOpacity)),
-                ("shadowOffset", numbers([p.shadowOffset.width, p.shadowOffset.height])),
-                ("shadowRadius", number(p.shadowRadius)),
-                ("shadowPathBounds", p.shadowPath.flatMap { $0.tightBounds }.map(rect) ?? "null"),
-            ]
-        }
-        let unit = ContentsLayout.unitRect
-        if p.contents != nil, p.contentsRect != unit || p.contentsCenter != unit || p.contentsScale != 1 {
-            fields += [
-                ("contentsRect", rect(p.contentsRect)),
-                ("contentsCenter", rect(p.contentsCenter)),
-                ("contentsScale", number(p.contentsScale)),
-            ]
-        }
-        if p.shouldRasterize {
-            fields += [("shouldRasterize", "true"), ("rasterizationScale", number(p.rasterizationScale))]
+        for section in [InspectSection.gradient, .text, .corners, .shadow, .contents, .rasterization] {
+            fields += tableFields(l, section)
         }
         if let t = l.transition {
             fields.append(
@@ -72,6 +33,7 @@ extension InspectJSON {
                         + "\"progress\": \(number(t.progress))}"
                 ))
         }
+        fields += tableFields(l, .other)
         return fields
     }
 }

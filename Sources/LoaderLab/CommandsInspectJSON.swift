@@ -64,29 +64,16 @@ public enum InspectJSON {
                 wroteSublayer[place.depth] = false
             }
             let pad = String(repeating: "  ", count: indent + 1)
-            let p = l.properties
+            // The fields in the documented order: the tables' sections (`InspectSection`), with
+            // the fields that are not properties between them.
             var fields: [(String, String)] = [
                 ("name", l.name.map(string) ?? "null"),
                 ("kind", string(l.kind.rawValue)),
-                ("bounds", rect(p.bounds)),
-                ("position", numbers([p.position.x, p.position.y])),
-                ("anchorPoint", numbers([p.anchorPoint.x, p.anchorPoint.y])),
-                ("transform", affine(p.transform.affine)),
-                ("toRoot", affine(place.toRoot)),
-                ("opacity", number(clampUnit(p.opacity))),
-                ("hidden", p.isHidden ? "true" : "false"),
             ]
-            if let s = l.shape {
-                fields += [
-                    ("strokeStart", number(clampUnit(s.strokeStart))),
-                    ("strokeEnd", number(clampUnit(s.strokeEnd))),
-                    ("lineWidth", number(s.lineWidth)),
-                    ("lineDashPattern", numbers(s.lineDashPattern)),
-                    ("strokeColor", color(s.strokeColor)),
-                    ("fillColor", color(s.fillColor)),
-                    ("pathBounds", s.path.flatMap { $0.tightBounds }.map(rect) ?? "null"),
-                ]
-            }
+            fields += tableFields(l, .geometry)
+            fields.append(("toRoot", affine(place.toRoot)))
+            fields += tableFields(l, .visibility)
+            fields += tableFields(l, .shape)
             fields += spaceFields(l, at: place)
             fields += appearanceFields(l)
             if let animations {
@@ -121,8 +108,24 @@ public enum InspectJSON {
         }
     }
 
-    /// Clamps to 0…1 as drawn; NaN stays NaN (written as null).
-    static func clampUnit(_ v: Double) -> Double { v.isNaN ? v : min(max(v, 0), 1) }
+    /// The fields the property tables give `l` in `section`, written out.
+    static func tableFields(_ l: PresentationLayer, _ section: InspectSection) -> [(String, String)] {
+        l.inspectFields(in: section).map { ($0.name, value($0.value)) }
+    }
+
+    /// A table field's value as JSON.
+    static func value(_ v: InspectValue) -> String {
+        switch v {
+        case .number(let n): number(n)
+        case .numbers(let list): numbers(list)
+        case .color(let c): color(c)
+        case .colors(let list): "[" + list.map(color).joined(separator: ", ") + "]"
+        case .bool(let b): b ? "true" : "false"
+        case .string(let s): string(s)
+        case .pathBounds(let path): path.flatMap { $0.tightBounds }.map(rect) ?? "null"
+        case .null: "null"
+        }
+    }
 
     static func rect(_ r: Rect) -> String {
         numbers([r.origin.x, r.origin.y, r.size.width, r.size.height])

@@ -13,7 +13,7 @@ extension GalleryApp {
         scene.update(to: started)
         let tree = scene.presentation()
         let canvas = try canvas(for: buffer)
-        prepareInspector(tree: tree)
+        prepareTimeline(tree: tree)
         // The HUD reports this frame's numbers: record before composing its text.
         stats.record(time: started, cost: lastCost)
         let hud = hudText
@@ -21,13 +21,14 @@ extension GalleryApp {
             tiles: tree.sublayers, hud: hud, layout: layout, scale: scale, in: buffer.bounds,
             fullRedraw: fullRedraw)
         if regions != [buffer.bounds] {
-            regions = GalleryDamage.merged(regions + inspectorDamage(adding: regions, in: buffer))
+            regions = GalleryDamage.merged(regions + overlayDamage(adding: regions, in: buffer))
         }
         for region in regions {
             draw(region, tree: tree, hud: hud, on: canvas)
         }
         canvas.surface.flush()
-        inspectorDidDraw()
+        timelineDidDraw()
+        cuesDidDraw()
         lastCost = scene.clock.now() - started
         return regions
     }
@@ -71,11 +72,12 @@ extension GalleryApp {
                 canvas.save()
                 canvas.clip(to: tile.frame)
                 DebugOverlay.draw(
-                    tile: tree.sublayers[i], paths: sessions[i].debugPaths, scale: scale, on: canvas)
+                    tile: tree.sublayers[i], paths: tiles[i].session.debugPaths, scale: scale, on: canvas)
                 canvas.restore()
             }
         }
-        drawInspector(in: area, tree: tree, on: canvas)
+        drawCues(in: area, on: canvas)
+        drawTimeline(in: area, tree: tree, on: canvas)
         if layout.hud.intersects(area) { HUDPainter.drawBar(hud, in: layout.hud, on: canvas) }
         if let notice {
             notice.draw(
@@ -90,7 +92,7 @@ extension GalleryApp {
 
     private func drawLabel(_ index: Int, in rect: Rect, on canvas: Canvas) {
         guard rect.width > 0, rect.height > 0 else { return }
-        let session = sessions[index]
+        let session = tiles[index].session
         let number = (numbering.firstIndex(of: session.info.id) ?? index) + 1
         let size = 12.0
         let text = Self.fitted(

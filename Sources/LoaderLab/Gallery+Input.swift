@@ -7,25 +7,30 @@ import Loaders
 extension GalleryApp {
     public func pointer(_ event: PointerEvent) {
         recordingInputArrives()
-        if inspectorPointer(event) { return }
+        if timelinePointer(event) { return }
         switch event {
         case .down(let p):
             guard let index = tileIndex(at: p) else { return }
+            let session = tiles[index].session
+            let onList = session.info.kind == .header && tiles[index].slot.screenInWindow.contains(p)
+            if onList {
+                // A press on a header's list is its first use, and stops its replay, before the
+                // list gets it.
+                markUsed(index)
+                cancelReplay(index)
+            }
             setFocus(index)
-            let session = sessions[index]
-            guard session.info.kind == .header,
-                layout.tiles[index].screenInWindow.contains(p)
-            else { return }
+            guard onList else { return }
             dragIndex = index
             session.pointerDown(at: session.layer.convert(p, from: root))
         case .moved(let p):
             guard let index = dragIndex else { return }
-            let session = sessions[index]
+            let session = tiles[index].session
             session.pointerMoved(to: session.layer.convert(p, from: root))
         case .up(let p):
             guard let index = dragIndex else { return }
             dragIndex = nil
-            let session = sessions[index]
+            let session = tiles[index].session
             session.pointerUp(at: session.layer.convert(p, from: root))
         case .hover:
             break
@@ -59,7 +64,11 @@ extension GalleryApp {
             case "v", "V": toggleRecording()
             case "1", "2", "3", "4", "5", "6", "7", "8", "9":
                 toggleLoader(number: Int(String(c)) ?? 0)
-            default: inspectorKey(c)
+            case "t", "T": toggleTimeline()
+            case "r", "R": replayFocused()
+            case "[": playback.stepRate(slower: true, at: scene.currentTime)
+            case "]": playback.stepRate(slower: false, at: scene.currentTime)
+            default: break
             }
         }
     }
@@ -70,8 +79,8 @@ extension GalleryApp {
         let catalogIndex = number - 1
         guard numbering.indices.contains(catalogIndex) else { return }
         let id = numbering[catalogIndex]
-        guard let index = sessions.firstIndex(where: { $0.info.id == id }) else { return }
-        sessions[index].toggle()
+        guard let index = tiles.firstIndex(where: { $0.session.info.id == id }) else { return }
+        tiles[index].session.toggle()
         markUsed(index)
         setFocus(index)
     }

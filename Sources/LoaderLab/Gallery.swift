@@ -10,13 +10,17 @@ import Loaders
 ///
 /// Tree: a root layer (the playback controls act on it) holding one tile layer per loader
 /// (phone body or card), each holding a screen layer that clips the loader's viewport, the
-/// session's `layer`. Titles, the HUD and the overlays are drawn over the tree with the canvas.
+/// session's `layer`. Each loader's place is one `GalleryTile` value. Titles, the HUD and the
+/// overlays are drawn over the tree with the canvas.
 ///
 /// Input (pointer and keys) is in `Gallery+Input.swift`; drawing a frame in
-/// `Gallery+Frame.swift`, redrawing only what `GalleryDamage` finds changed.
+/// `Gallery+Frame.swift`, redrawing only what `GalleryDamage` finds changed; the timeline panel
+/// in `Gallery+Timeline.swift`, R's replays in `Gallery+Replay.swift`, the headers' first-look
+/// cues in `Gallery+Cue.swift`.
 @MainActor
 public final class GalleryApp: WindowApp {
-    public let sessions: [LoaderSession]
+    /// The loaders shown, in order: session, layers, layout slot, replay, first use.
+    var tiles: [GalleryTile]
     public let scene: Scene
     public let playback: Playback
     /// True when one loader fills the window (`--loader`).
@@ -29,12 +33,10 @@ public final class GalleryApp: WindowApp {
     public internal(set) var showsHelp = false
     public internal(set) var wantsQuit = false
     public internal(set) var layout: GalleryLayout
-    /// The timeline panel (T), replays (R), the headers' first-look cues and hover.
-    let inspector = TimelineInspector()
+    /// The timeline panel (T) and what the pointer hovers.
+    let timeline = TimelinePanel()
 
     let root = Layer()
-    private var tileLayers: [Layer] = []
-    private var screenLayers: [Layer] = []
     var scale = 1.0
     /// The session a drag started on (pointer events go to it until the button is released).
     var dragIndex: Int?
@@ -95,38 +97,28 @@ public final class GalleryApp: WindowApp {
             let screen = layout.tiles[i].screen.size
             if let session = makeSession(info.id, screen) { made.append(session) }
         }
-        sessions = made
         let root = self.root
-        var tiles: [Layer] = []
-        var screens: [Layer] = []
+        let slots = layout.tiles
+        var tiles: [GalleryTile] = []
         Transaction.performWithoutActions {
             root.isViewBacking = true
             root.name = "gallery"
             root.backgroundColor = Self.backgroundColor
-            for session in made {
-                let tile = Layer()
-                tile.isViewBacking = true
-                tile.name = Self.tilePrefix + session.info.id
-                let screen = Layer()
-                screen.isViewBacking = true
-                screen.name = "screen"
-                screen.masksToBounds = true
-                screen.addSublayer(session.layer)
-                tile.addSublayer(screen)
-                root.addSublayer(tile)
+            for (i, session) in made.enumerated() {
+                let tile = GalleryTile(session: session, slot: slots[i])
+                root.addSublayer(tile.layer)
                 tiles.append(tile)
-                screens.append(screen)
             }
         }
-        tileLayers = tiles
-        screenLayers = screens
+        self.tiles = tiles
         scene = Scene(root: root, clock: clock)
         playback = Playback(root: root)
-        // Scroll physics step with every update, after the events due by its time.
+        // Scroll physics step with every update, after the events due by its time; then the
+        // replays, after the sessions' own step.
         scene.addUpdateHandler { [unowned self] in
-            for session in sessions { session.tick() }
+            for tile in self.tiles { tile.session.tick() }
         }
-        installInspector()
+        scene.addUpdateHandler { [unowned self] in stepReplays() }
         applyLayout()
         scene.update()
     }
@@ -158,7 +150,7 @@ public final class GalleryApp: WindowApp {
     public var title: String { "LoaderLab" }
 
     public var preferredSize: Size {
-        Self.preferredSize(for: sessions.map(\.info), single: isSingle)
+        Self.preferredSize(for: tiles.map(\.session.info), single: isSingle)
     }
 
     public func resize(to size: Size, scale: Double) {
@@ -171,48 +163,52 @@ public final class GalleryApp: WindowApp {
         damage.invalidate()
     }
 
+    /// The sessions shown, in tile order.
+    public var sessions: [LoaderSession] { tiles.map(\.session) }
+
     /// Puts the tiles, screens and viewports where the layout says, without animation.
     func applyLayout() {
         Transaction.performWithoutActions {
             root.frame = Rect(origin: .zero, size: layout.size)
-            for (i, session) in sessions.enumerated() {
-                let tile = layout.tiles[i]
-                let tileLayer = tileLayers[i]
-                tileLayer.frame = tile.frame
-                switch tile.chrome {
+            for i in tiles.indices {
+                let slot = layout.tiles[i]
+                tiles[i].slot = slot
+                let tile = tiles[i]
+                tile.layer.frame = slot.frame
+                switch slot.chrome {
                 case .phone:
-                    tileLayer.backgroundColor = Self.phoneColor
-                    tileLayer.cornerRadius = Swift.min(18, tile.frame.width / 6)
-                    screenLayers[i].cornerRadius = 4
+                    tile.layer.backgroundColor = Self.phoneColor
+                    tile.layer.cornerRadius = Swift.min(18, slot.frame.width / 6)
+                    tile.screen.cornerRadius = 4
                 case .card:
-                    tileLayer.backgroundColor = Self.cardColor
-                    tileLayer.cornerRadius = 12
-                    screenLayers[i].cornerRadius = 12
+                    tile.layer.backgroundColor = Self.cardColor
+                    tile.layer.cornerRadius = 12
+                    tile.screen.cornerRadius = 12
                 case .none:
-                    tileLayer.backgroundColor = nil
-                    tileLayer.cornerRadius = 0
-                    screenLayers[i].cornerRadius = 0
+                    tile.layer.backgroundColor = nil
+                    tile.layer.cornerRadius = 0
+                    tile.screen.cornerRadius = 0
                 }
-                screenLayers[i].frame = tile.screen
-                session.size = tile.screen.size
-                session.layer.frame = Rect(origin: .zero, size: tile.screen.size)
+                tile.screen.frame = slot.screen
+                tile.session.size = slot.screen.size
+                tile.session.layer.frame = Rect(origin: .zero, size: slot.screen.size)
             }
             updateFocusRing()
         }
     }
 
     private func updateFocusRing() {
-        for (i, tileLayer) in tileLayers.enumerated() {
+        for (i, tile) in tiles.enumerated() {
             let focused = i == focusedIndex && !isSingle
-            tileLayer.borderWidth = focused ? 2 : 0
-            tileLayer.borderColor = Self.focusColor
+            tile.layer.borderWidth = focused ? 2 : 0
+            tile.layer.borderColor = Self.focusColor
         }
     }
 
     /// Moves the focus (and its ring) to tile `index`, wrapping around.
     func setFocus(_ index: Int) {
-        guard !sessions.isEmpty else { return }
-        let n = sessions.count
+        guard !tiles.isEmpty else { return }
+        let n = tiles.count
         focusedIndex = ((index % n) + n) % n
         Transaction.performWithoutActions { updateFocusRing() }
     }
@@ -220,20 +216,22 @@ public final class GalleryApp: WindowApp {
     /// Something moves or a drag is in flight. While paused, scroll physics and timers stand
     /// still with the tree's time, so only the scene's own pending work and drags count.
     public var needsFrames: Bool {
-        if dragIndex != nil || scene.needsFrames || inspectorNeedsFrames || recorder.isBusy { return true }
-        return !playback.isPaused && sessions.contains { $0.needsFrames }
+        if dragIndex != nil || scene.needsFrames || recorder.isBusy { return true }
+        if timelineNeedsFrames || replaysNeedFrames || cuesNeedFrames { return true }
+        return !playback.isPaused && tiles.contains { $0.session.needsFrames }
     }
 
     public var focusedSession: LoaderSession? {
-        sessions.indices.contains(focusedIndex) ? sessions[focusedIndex] : nil
+        tiles.indices.contains(focusedIndex) ? tiles[focusedIndex].session : nil
     }
 
     public var frameSummary: String {
-        let statuses = sessions.map { "\($0.info.id):\($0.status.rawValue)" }.joined(separator: ",")
+        let statuses = tiles.map { "\($0.session.info.id):\($0.session.status.rawValue)" }.joined(
+            separator: ",")
         return "focus=\(focusedSession?.info.id ?? "-") status=\(focusedSession?.status.rawValue ?? "-")"
             + " speed=\(playback.speed) paused=\(playback.isPaused ? 1 : 0)"
             + " slow=\(playback.isSlowMotion ? 1 : 0) debug=\(showsDebugOverlay ? 1 : 0)"
-            + " help=\(showsHelp ? 1 : 0) recording=\(recorder.isRecording ? 1 : 0) statuses=\(statuses) \(inspectorSummary)"
+            + " help=\(showsHelp ? 1 : 0) recording=\(recorder.isRecording ? 1 : 0) statuses=\(statuses) \(timelineSummary)"
     }
 
     var hudText: HUDText {

@@ -65,8 +65,8 @@ extension GalleryApp {
         s.rate = playback.rate
         s.isPaused = playback.isPaused
         s.isSlowMotion = playback.isSlowMotion
-        s.isTimelineOpen = inspector.isOpen
-        s.panelHeight = inspector.panelHeight
+        s.isTimelineOpen = timeline.isOpen
+        s.panelHeight = timeline.panelHeight
         s.showsDebugOverlay = showsDebugOverlay
         s.showsHelp = showsHelp
         return s
@@ -74,17 +74,17 @@ extension GalleryApp {
 
     /// Takes up `state`: a loader no longer shown keeps the focus where it is.
     public func restore(_ state: GalleryViewState) {
-        if let id = state.focusedID, let i = sessions.firstIndex(where: { $0.info.id == id }) {
+        if let id = state.focusedID, let i = tiles.firstIndex(where: { $0.session.info.id == id }) {
             setFocus(i)
         }
         let now = scene.currentTime
         playback.setRate(state.rate, at: now)
         if playback.isSlowMotion != state.isSlowMotion { playback.toggleSlowMotion(at: now) }
         if playback.isPaused != state.isPaused { playback.togglePause(at: now) }
-        if let h = state.panelHeight, h.isFinite { inspector.panelHeight = h }
-        if inspector.isOpen != state.isTimelineOpen {
+        if let h = state.panelHeight, h.isFinite { timeline.panelHeight = h }
+        if timeline.isOpen != state.isTimelineOpen {
             toggleTimeline()
-        } else if inspector.isOpen {
+        } else if timeline.isOpen {
             relayout()
         }
         showsDebugOverlay = state.showsDebugOverlay

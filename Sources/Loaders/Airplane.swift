@@ -3,8 +3,8 @@ import LayerKit
 import LoaderLabResources
 import RefreshKit
 
-/// The airplane pull-to-refresh view of seed 002 (the refresh view from a well-known Swift
-/// animation course), ported line by line.
+/// The airplane pull-to-refresh view from a well-known Swift animation course, ported line by
+/// line (docs/loaders.md, "Airplane").
 ///
 /// A 110-point view above the list, full width, over a sky: a dashed white circle whose
 /// strokeEnd follows the pull, and an airplane image at the circle's start (its rightmost

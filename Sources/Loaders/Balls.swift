@@ -1,7 +1,7 @@
 import Foundation
 import LayerKit
 
-/// The three-ball loader of seed 004 ("XLBallLoading"), ported line by line.
+/// The three-ball loader of "XLBallLoading", ported line by line (docs/loaders.md, "Balls").
 ///
 /// A 100×100 rounded container holds three balls (UIViews in the original, so their layers
 /// are view-backing). Each cycle, `startPathAnimate` sends ball 1 and ball 3 along their arc
@@ -109,13 +109,13 @@ final class BallLoadingView: AnimationDelegate {
         }
     }
 
-    /// `startPathAnimate`: the arc paths of ball 1 and ball 3, built as the seed builds them.
+    /// `startPathAnimate`: the arc paths of ball 1 and ball 3, built as the original builds them.
     func startPathAnimate() {
         // The container's width.
         let width = ballContainer.bounds.size.width
         // The small circle's radius.
         let r = ball1.bounds.size.width * Self.ballScale / 2
-        // The big circle's radius (the seed's `R`).
+        // The big circle's radius (the original's `R`).
         let bigR = (width / 2 + r) / 2
 
         var path1 = Path()
@@ -126,7 +126,7 @@ final class BallLoadingView: AnimationDelegate {
             center: Point(x: bigR + r, y: width / 2), radius: bigR, startAngle: Double.pi,
             endAngle: Double.pi * 2, clockwise: false)
         // The small arc, over the middle ball: centred on it, radius twice the scaled ball's.
-        var path1Arc2 = Path()  // the seed's path1_1
+        var path1Arc2 = Path()  // the original's path1_1
         path1Arc2.addArc(
             center: Point(x: width / 2, y: width / 2), radius: r * 2, startAngle: Double.pi * 2,
             endAngle: Double.pi, clockwise: false)

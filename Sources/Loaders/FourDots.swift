@@ -2,7 +2,8 @@ import Foundation
 import LayerKit
 import RefreshKit
 
-/// The four-dots pull-to-refresh header of seed 000 ("SURefresh"), ported line by line.
+/// The four-dots pull-to-refresh header of "SURefresh", ported line by line (docs/loaders.md,
+/// "Four dots").
 ///
 /// A 35×35 view with four dots (top, left, bottom, right) and one line layer made of four
 /// straight subpaths (top→left, left→bottom, bottom→right, right→top). While pulling, the
@@ -12,7 +13,7 @@ import RefreshKit
 /// refresh: the content inset grows to `PullLen`, the whole view spins and each dot moves in and
 /// out twice per turn.
 ///
-/// The dots and the line are plain shape layers, so the seed's property changes animate
+/// The dots and the line are plain shape layers, so the original's property changes animate
 /// implicitly over 0.25 s, as on iOS; the view's own layer (`header`) is a view's backing
 /// layer and moves without animation.
 final class FourDotsHeader: RefreshHeader {
@@ -20,7 +21,7 @@ final class FourDotsHeader: RefreshHeader {
     static let headerHeight = 35.0
     /// `SURefreshPointRadius`.
     static let pointRadius = 5.0
-    /// `SURefreshPullLen`: 85 in the seed (the original project used 55).
+    /// `SURefreshPullLen`: 85 in the version ported here (the original project used 55).
     static let pullLen = 85.0
     /// `SURefreshTranslatLen`.
     static let translateLen = 5.0
@@ -234,7 +235,7 @@ final class FourDotsHeader: RefreshHeader {
 
     // MARK: RefreshHeader
 
-    /// The refresh state machine, set up as the seed's header behaves: refresh on release past
+    /// The refresh state machine, set up as the original's header behaves: refresh on release past
     /// `PullLen`; the inset grows to `PullLen` over 0.5 s (`UIView.animate`, ease-in-ease-out)
     /// and goes back over 0.5 s.
     static let refreshSettings = RefreshSettings(
@@ -242,7 +243,7 @@ final class FourDotsHeader: RefreshHeader {
         beginAnimation: ScrollAnimation(duration: 0.5), endAnimation: ScrollAnimation(duration: 0.5),
         simulatedLoad: simulatedLoad)
 
-    /// The demo's simulated load (the seed does not say; long enough for three turns).
+    /// The demo's simulated load (the original does not say; long enough for three turns).
     static let simulatedLoad = 3.0
 
     func attach(to control: RefreshControl) {

@@ -1,9 +1,9 @@
 import Foundation
 import LayerKit
 
-/// The orbit ring of seed 003 ("CPMatchingView"), ported line by line.
+/// The orbit ring of "CPMatchingView", ported line by line (docs/loaders.md, "Orbit ring").
 ///
-/// Layers, bottom to top, with the seed's names:
+/// Layers, bottom to top, with the original's names:
 /// - `_bigLayer` (`outer`): a circle over the whole view, line width 1.
 /// - `_dashCircleLayer` (`dashes`): a dashed circle in the inner rect (width − 32), dash [1, 1].
 /// - `_dynamicCircleLayer` (`progress`): the solid ring, rotated by π + π/2 so its stroke starts
@@ -96,7 +96,7 @@ final class OrbitView {
         dynamicContentLayer.bounds = contentLayerRect
         dynamicContentLayer.path = Path.rect(contentLayerRect)
         dynamicContentLayer.fillColor = .clear
-        // The seed strokes this square red while developing the trick; the finished view shows
+        // The original strokes this square red while developing the trick; the finished view shows
         // no square, so it has no stroke here.
         dynamicContentLayer.strokeColor = nil
         dynamicContentLayer.position = position
@@ -134,7 +134,7 @@ final class OrbitView {
         // The ring.
         let pathAnimation = BasicAnimation(keyPath: "strokeEnd")
         pathAnimation.duration = Self.duration
-        // Ease in and out: the seed's stand-in for gravity.
+        // Ease in and out: the original's stand-in for gravity.
         pathAnimation.timingFunction = .easeInEaseOut
         pathAnimation.fromValue = 0.0
         pathAnimation.toValue = 1.0

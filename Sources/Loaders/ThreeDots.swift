@@ -2,8 +2,8 @@ import Foundation
 import LayerKit
 import RefreshKit
 
-/// The three-dots pull-to-refresh header of seed 001 ("CYXRefreshHeader", after the Boss直聘
-/// app), ported line by line.
+/// The three-dots pull-to-refresh header "CYXRefreshHeader" (after the Boss直聘 app), ported
+/// line by line (docs/loaders.md, "Three dots").
 ///
 /// A white 50×10 view with three dots, all centred at first. While pulling, the outer dots
 /// spread apart with the pull and the view rises with them; releasing past 40 points starts
@@ -50,7 +50,7 @@ final class ThreeDotsHeader: RefreshHeader {
             secondPointLayer.name = "dot.2"
             thirdPointLayer.name = "dot.3"
             for dot in [firstPointLayer, secondPointLayer, thirdPointLayer] {
-                // The seed's lazy getters: a dot filled with the theme colour.
+                // The original's lazy getters: a dot filled with the theme colour.
                 dot.fillColor = Self.pointColor
                 layer.addSublayer(dot)
                 dot.frame = Self.centredDotFrame
@@ -75,7 +75,7 @@ final class ThreeDotsHeader: RefreshHeader {
 
     // MARK: Pulling
 
-    /// `setOffSetUI`: spreads the dots with the pull and raises the view with them. (The seed's
+    /// `setOffSetUI`: spreads the dots with the pull and raises the view with them. (The original's
     /// trigger — `-offSet >= RefreshFullOffset && !isAnimating && !dragging` — is the refresh
     /// control's release past its threshold.)
     func setOffSetUI() {
@@ -131,7 +131,7 @@ final class ThreeDotsHeader: RefreshHeader {
         thirdPointLayer.addAnimation(animation, forKey: "opacity")
     }
 
-    /// `opacityAnimation`: 1, 0, 1, 1 over 1 s (the seed sets the duration twice; the second,
+    /// `opacityAnimation`: 1, 0, 1, 1 over 1 s (the original sets the duration twice; the second,
     /// `KeyAnimationDuration * 2`, wins), forever.
     func opacityAnimation() -> KeyframeAnimation {
         let animation = KeyframeAnimation(keyPath: "opacity")
@@ -152,7 +152,7 @@ final class ThreeDotsHeader: RefreshHeader {
 
     /// `stopAnimation`'s completion: the blinking stops.
     ///
-    /// The seed's `endRefresh` animates the inset to 0 over 0.5 s and, when done, calls
+    /// The original's `endRefresh` animates the inset to 0 over 0.5 s and, when done, calls
     /// `stopAnimation` and `initLayerFrame`. `stopAnimation` animates the inset to 0 once more;
     /// it is already 0, so that block animates nothing and UIKit runs its completion at once:
     /// the animations go and `isAnimating` clears together with the dots' return.
@@ -165,7 +165,7 @@ final class ThreeDotsHeader: RefreshHeader {
 
     // MARK: RefreshHeader
 
-    /// The refresh state machine, set up as the seed's header behaves: refresh on release past
+    /// The refresh state machine, set up as the original's header behaves: refresh on release past
     /// 40 points; the inset grows to 40 over 0.5 s and goes back over 0.5 s (`UIView.animate`,
     /// ease-in-ease-out).
     static let refreshSettings = RefreshSettings(
@@ -173,7 +173,7 @@ final class ThreeDotsHeader: RefreshHeader {
         beginAnimation: ScrollAnimation(duration: 0.5), endAnimation: ScrollAnimation(duration: 0.5),
         simulatedLoad: simulatedLoad)
 
-    /// The demo's simulated load (the seed does not say; long enough for a few waves).
+    /// The demo's simulated load (the original does not say; long enough for a few waves).
     static let simulatedLoad = 3.0
 
     /// `willMoveToSuperview:`: centred horizontally, bottom edge at the content's top, and

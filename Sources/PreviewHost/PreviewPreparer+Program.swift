@@ -17,6 +17,11 @@ extension PreviewPreparer {
         //   prepared N                           FILE number N was written changed
         //   column N LINE COLUMN OLD NEW         on LINE of file N, the OLD bytes at COLUMN became NEW
         //                                        bytes (columns after them moved by NEW - OLD)
+        //   layer N NAME MAKE COPY               a CALayer subclass declared in file N, and whether it has
+        //                                        an init() (MAKE) and an init(layer:) (COPY) that can be
+        //                                        called from its file's top level: 1 or 0
+        //   registrar NAME                       a function, added to a file, that registers that file's
+        //                                        layer classes with QuartzCore (to call before previews)
         //
         // The changes:
         // - overriding members of extensions move into their class's body, when the class is in the
@@ -32,6 +37,9 @@ extension PreviewPreparer {
         // - `#keyPath(Type.a.b)` becomes the string "a.b";
         // - `@NSManaged` becomes QuartzCore's `@Managed` (a layer's property managed by key);
         // - `import ObjectiveC` is blanked out (associated objects and selectors come with UIKit).
+        // - a file declaring `CALayer` subclasses gets a function at its end registering how to make
+        //   them (`CALayer.register(T.self, make: { T() }, copy: { T(layer: $0) })`), with the
+        //   initialisers Swift's inheritance rules give each class.
         // Blanked text keeps its place, so lines and columns stay those of the original; a longer
         // replacement is reported by a `column` line.
 
@@ -197,6 +205,8 @@ extension PreviewPreparer {
             var overrides: [String: Set<String>] = [:]
             /// The names of the `optional` requirements of `@objc` protocols that return nothing.
             var optionalRequirements: Set<String> = []
+            /// The initialisers each type declares, in its body or its extensions, by qualified name.
+            var initializers: [String: [Initializer]] = [:]
 
             init() { super.init(viewMode: .sourceAccurate) }
 
@@ -278,6 +288,12 @@ extension PreviewPreparer {
             }
             override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
                 note(memberName(DeclSyntax(node)), modifiers: node.modifiers, of: node)
+                return .visitChildren
+            }
+            override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+                if let type = enclosingType(of: node) {
+                    initializers[type, default: []].append(Initializer(node, file: source.index))
+                }
                 return .visitChildren
             }
             override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -543,6 +559,201 @@ extension PreviewPreparer {
             }
         }
 
+        /// An initialiser a type declares, as a caller at the top level of a file can use it.
+        struct Initializer {
+            /// Its argument labels, each followed by a colon: "" for `init()`, "layer:".
+            var labels: String
+            /// A convenience initialiser (every one in an extension of a class is).
+            var convenience: Bool
+            /// Callable as `T(…)` giving a `T`: not failable, throwing, async, generic, private or
+            /// unavailable.
+            var usable: Bool
+            /// For a `fileprivate` one, the only file it can be called from.
+            var file: Int?
+
+            init(labels: String, convenience: Bool, usable: Bool, file: Int?) {
+                self.labels = labels
+                self.convenience = convenience
+                self.usable = usable
+                self.file = file
+            }
+
+            init(_ node: InitializerDeclSyntax, file: Int) {
+                labels = node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
+                let modifiers = Set(node.modifiers.map { $0.name.text })
+                var inExtension = false
+                var current = node.parent
+                while let n = current, scopeName(n) == nil { current = n.parent }
+                inExtension = current?.is(ExtensionDeclSyntax.self) ?? false
+                convenience = modifiers.contains("convenience") || inExtension
+                let unavailable = node.attributes.contains {
+                    $0.as(AttributeSyntax.self).map {
+                        $0.attributeName.trimmedDescription == "available"
+                            && $0.arguments?.trimmedDescription.contains("unavailable") == true
+                    } ?? false
+                }
+                usable =
+                    node.optionalMark == nil && node.signature.effectSpecifiers == nil
+                    && node.genericParameterClause == nil && !modifiers.contains("private") && !unavailable
+                self.file = modifiers.contains("fileprivate") ? file : nil
+            }
+
+            func callable(from file: Int) -> Bool { usable && (self.file == nil || self.file == file) }
+        }
+
+        /// QuartzCore's layer classes a class of the sources may descend from.
+        let frameworkLayers: Set<String> = [
+            "CALayer", "CAShapeLayer", "CAGradientLayer", "CATextLayer", "CAReplicatorLayer", "CATransformLayer",
+        ]
+
+        /// The `CALayer` subclasses of the sources and the initialisers each has, by Swift's rules:
+        /// a class that declares no designated initialiser inherits all of its superclass's; one that
+        /// does has only its own, and inherits its superclass's convenience initialisers too when it
+        /// implements every designated one of the superclass. (The framework's classes have
+        /// `init()`, `init(layer:)`, the failable `init?(coder:)` and one of their own that code
+        /// outside cannot override.)
+        final class LayerClasses {
+            let index: Index
+            private var memo: [String: [String: Initializer]] = [:]
+
+            init(index: Index) { self.index = index }
+
+            /// The framework's initialisers, all designated.
+            static let framework: [String: Initializer] = [
+                "": Initializer(labels: "", convenience: false, usable: true, file: nil),
+                "layer:": Initializer(labels: "layer:", convenience: false, usable: true, file: nil),
+                "coder:": Initializer(labels: "coder:", convenience: false, usable: false, file: nil),
+                "hosting:": Initializer(labels: "hosting:", convenience: false, usable: false, file: nil),
+            ]
+
+            /// The superclass of the class `name`: a class of the sources (its qualified name), or a
+            /// framework layer class (its name), or nil.
+            func superclass(of name: String) -> (source: String?, framework: String?) {
+                guard let written = index.superclasses[name] else { return (nil, nil) }
+                let last = written.split(separator: ".").last.map(String.init) ?? written
+                if index.classes[written] != nil { return (written, nil) }
+                if let found = index.classes.keys.first(where: {
+                    $0.split(separator: ".").last.map(String.init) == last
+                }) {
+                    return (found, nil)
+                }
+                return (nil, frameworkLayers.contains(last) ? last : nil)
+            }
+
+            /// Whether the class `name` descends from a framework layer class through classes of the
+            /// sources.
+            func isLayer(_ name: String) -> Bool {
+                var current = name
+                for _ in 0..<32 {
+                    let s = superclass(of: current)
+                    if s.framework != nil { return true }
+                    guard let next = s.source else { return false }
+                    current = next
+                }
+                return false
+            }
+
+            /// The initialisers the class `name` has, by their labels.
+            func initializers(of name: String, depth: Int = 0) -> [String: Initializer] {
+                if let known = memo[name] { return known }
+                let s = superclass(of: name)
+                let inherited: [String: Initializer]
+                if s.framework != nil {
+                    inherited = Self.framework
+                } else if let base = s.source, depth < 32 {
+                    inherited = initializers(of: base, depth: depth + 1)
+                } else {
+                    inherited = [:]
+                }
+                let declared = index.initializers[name] ?? []
+                var own: [String: Initializer] = [:]
+                for i in declared { own[i.labels] = i }
+                var result: [String: Initializer]
+                if !declared.contains(where: { !$0.convenience }) {
+                    result = inherited.merging(own) { _, new in new }
+                } else {
+                    result = own
+                    let designated = inherited.filter { !$0.value.convenience }.keys
+                    if designated.allSatisfy({ own[$0] != nil }) {
+                        for (labels, i) in inherited where i.convenience && result[labels] == nil {
+                            result[labels] = i
+                        }
+                    }
+                }
+                memo[name] = result
+                return result
+            }
+        }
+
+        /// Whether a type declaration is generic, and its modifiers (nil: not a type declaration).
+        func genericity(_ node: Syntax) -> (Bool, DeclModifierListSyntax?) {
+            if let d = node.as(ClassDeclSyntax.self) { return (d.genericParameterClause != nil, d.modifiers) }
+            if let d = node.as(StructDeclSyntax.self) { return (d.genericParameterClause != nil, d.modifiers) }
+            if let d = node.as(EnumDeclSyntax.self) { return (d.genericParameterClause != nil, d.modifiers) }
+            return (false, nil)
+        }
+
+        /// Whether a class cannot be named from its file's top level, or not made without type
+        /// arguments: it or a type around it is generic, or a nested one is private.
+        func unreachable(_ decl: ClassDeclSyntax) -> Bool {
+            var current: Syntax? = Syntax(decl)
+            while let n = current {
+                let (generic, modifiers) = genericity(n)
+                if generic { return true }
+                if let modifiers, modifiers.contains(where: { $0.name.text == "private" }),
+                    enclosingType(of: n) != nil
+                {
+                    return true
+                }
+                current = n.parent
+            }
+            return false
+        }
+
+        /// Adds to each file declaring layer classes a function registering them
+        /// (`loaderLabRegisterLayerClassesN`); the report's `layer` and `registrar` lines.
+        func registerLayerClasses(_ sources: [Source], index: Index) -> [String] {
+            let layers = LayerClasses(index: index)
+            var report: [String] = []
+            var lines: [Int: [String]] = [:]
+            let names = index.classes.keys.sorted {
+                let a = index.classes[$0]!
+                let b = index.classes[$1]!
+                return (a.source.index, span(a.decl).lowerBound) < (b.source.index, span(b.decl).lowerBound)
+            }
+            for name in names where layers.isLayer(name) {
+                let (source, decl) = index.classes[name]!
+                let clauses = conditions(of: decl)
+                let initializers = layers.initializers(of: name)
+                let reachable = !unreachable(decl) && clauses.allSatisfy { $0.hasPrefix("#if ") }
+                let make = reachable && initializers[""]?.callable(from: source.index) == true
+                let copy = reachable && initializers["layer:"]?.callable(from: source.index) == true
+                report.append("layer\t\(source.index)\t\(name)\t\(make ? 1 : 0)\t\(copy ? 1 : 0)")
+                guard make || copy else { continue }
+                let line = source.location(span(decl).lowerBound).line
+                var text = "#sourceLocation(file: \(quoted(source.path)), line: \(line))\n"
+                text += clauses.map { $0 + "\n" }.joined()
+                text += "    CALayer.register(\(name).self, make: "
+                text += make ? "{ \(name)() }" : "nil"
+                text += ", copy: " + (copy ? "{ \(name)(layer: $0) }" : "nil") + ")\n"
+                text += String(repeating: "#endif\n", count: clauses.count)
+                lines[source.index, default: []].append(text)
+            }
+            for source in sources {
+                guard let registrations = lines[source.index] else { continue }
+                let function = "loaderLabRegisterLayerClasses\(source.index)"
+                let end = source.bytes.count
+                let newline = source.bytes.last == 10 ? "" : "\n"
+                source.edits.append(
+                    Edit(
+                        start: end, end: end,
+                        text: Array(
+                            (newline + "func \(function)() {\n" + registrations.joined() + "}\n").utf8)))
+                report.append("registrar\t\(function)")
+            }
+            return report
+        }
+
         /// A file path as a string literal's contents.
         func quoted(_ path: String) -> String {
             "\"" + path.replacingAll("\\", "\\\\").replacingAll("\"", "\\\"") + "\""
@@ -658,6 +869,7 @@ extension PreviewPreparer {
         for source in sources { Mover(source: source, index: index).walk(source.tree) }
 
         var report: [String] = index.providers.map { "provider\t\($0)" }
+        report += registerLayerClasses(sources, index: index)
         for source in sources where source.changed {
             let (text, columns) = prepare(source)
             let folder = outFolder + "/\(source.index)"

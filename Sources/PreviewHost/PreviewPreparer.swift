@@ -32,6 +32,11 @@ public final class PreviewPreparer: @unchecked Sendable {
         public var prepared: [String: String]
         /// The replacements that changed a line's length, by file and line.
         public var columnShifts: [String: [Int: [ColumnShift]]]
+        /// The `CALayer` subclasses of the sources, in file order.
+        public var layerClasses: [LayerClass] = []
+        /// The functions the prepared copies declare that register their layer classes with
+        /// QuartzCore (`CALayer.register`), to be called before the previews are made.
+        public var registrars: [String] = []
 
         /// The files to compile in place of `files`.
         public func compiled(_ files: [String]) -> [String] {
@@ -70,6 +75,18 @@ public final class PreviewPreparer: @unchecked Sendable {
                 return o.description
             }.joined(separator: "\n")
         }
+    }
+
+    /// A `CALayer` subclass of the sources (through classes of the sources), and whether it has
+    /// an `init()` and an `init(layer:)` that its file's top level can call, by Swift's rules of
+    /// initialiser inheritance: what its registration gives QuartzCore to make it with.
+    public struct LayerClass: Equatable, Sendable {
+        /// Its name, qualified when nested.
+        public var name: String
+        /// The file declaring it.
+        public var file: String
+        public var hasInit: Bool
+        public var hasCopyInit: Bool
     }
 
     /// A replacement on one line: `oldLength` bytes at `column` became `newLength` bytes.
@@ -189,6 +206,12 @@ public final class PreviewPreparer: @unchecked Sendable {
             case "prepared" where f.count == 2:
                 guard let i = Int(f[1]), files.indices.contains(i) else { continue }
                 p.prepared[files[i]] = folder + "/\(i)/" + (files[i] as NSString).lastPathComponent
+            case "layer" where f.count == 5:
+                guard let i = Int(f[1]), files.indices.contains(i) else { continue }
+                p.layerClasses.append(
+                    LayerClass(name: f[2], file: files[i], hasInit: f[3] == "1", hasCopyInit: f[4] == "1"))
+            case "registrar" where f.count == 2:
+                p.registrars.append(f[1])
             case "column" where f.count == 6:
                 let n = f.dropFirst().compactMap { Int($0) }
                 guard n.count == 5, files.indices.contains(n[0]) else { continue }

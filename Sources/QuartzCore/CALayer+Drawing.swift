@@ -160,20 +160,34 @@ extension CALayer {
     }
 
     /// The contents of the presentation `values` while an animation of a key that needs
-    /// display runs: drawn by `display()` with the `@Managed` properties reading the presented
-    /// values, kept while those values stay the same; nil (the model's store) when they are
-    /// the model's.
+    /// display runs, kept while those values stay the same; nil (the model's store) when they
+    /// are the model's.
+    ///
+    /// As Core Animation draws them: `display()` runs on a presentation copy made by the
+    /// class's `init(layer:)` (`CALayer.register`) and holding `values`, so `draw(in:)` reads
+    /// the presented bounds, `@Managed` properties and what `init(layer:)` copied. A layer with
+    /// a delegate (a view's), or of a class without a registered `init(layer:)`, is drawn on
+    /// itself, its `@Managed` properties reading the presented values.
     func presentationContents(for values: LayerProperties) -> ImageReference? {
         let state = drawing
         let key = PresentationDrawingKey(values)
         if key == PresentationDrawingKey(engine.properties) { return nil }
         if let last = state.lastPresentation, last.values == key { return last.image }
-        state.presentedValues = values
-        state.captured = nil
-        display()
-        let image = state.captured ?? engine.properties.contents
-        state.presentedValues = nil
-        state.captured = nil
+        let image: ImageReference?
+        if delegate == nil, let copy = LayerClasses.registeredCopy(of: self) {
+            copy.engine.assign(values)
+            copy.presentationOf = self
+            copy.contentsObject = contentsObject
+            copy.display()
+            image = copy.engine.properties.contents
+        } else {
+            state.presentedValues = values
+            state.captured = nil
+            display()
+            image = state.captured ?? engine.properties.contents
+            state.presentedValues = nil
+            state.captured = nil
+        }
         state.lastPresentation = (key, image)
         return image
     }

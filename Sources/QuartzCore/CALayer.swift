@@ -4,10 +4,10 @@ import LayerKit
 /// `CALayer`: a node of the layer tree, over the engine's `Layer`.
 ///
 /// Each `CALayer` owns one engine layer of the matching class and is the only wrapper of it:
-/// `sublayers`, `superlayer`, `mask` and `presentation()` return the same objects that were
-/// added (a layer subclass keeps its identity and state). A layer keeps the layers below it
-/// alive, as on iOS; the top of a tree is kept by whoever holds it (the preview host holds
-/// the root it hands out).
+/// `sublayers`, `superlayer` and `mask` return the same objects that were added (a layer
+/// subclass keeps its identity and state); `presentation()` returns a new copy each time. A
+/// layer keeps the layers below it alive, as on iOS; the top of a tree is kept by whoever holds
+/// it (the preview host holds the root it hands out).
 ///
 /// Implicit animations, transactions and timing are the engine's, as Core Animation has
 /// them: setting an animatable property of a layer that is shown and is not a view's layer
@@ -28,11 +28,11 @@ open class CALayer: NSObject {
     private var retainedSublayers: [CALayer] = []
     private var retainedMask: CALayer?
     /// Set on a presentation copy: the layer it shows.
-    private weak var presentationOf: CALayer?
+    weak var presentationOf: CALayer?
     /// What `actions` was set to (the engine holds the converted actions).
     private var actionObjects: [String: CAAction]?
     /// What `contents` was set to.
-    private var contentsObject: Any?
+    var contentsObject: Any?
     /// The layer this one masks, if it is a mask.
     private weak var maskOwner: CALayer?
     private var keyValues = KeyValueStorage()
@@ -49,9 +49,9 @@ open class CALayer: NSObject {
         setUpDrawing()
     }
 
-    /// A layer of this class with `layer`'s own property values (not its sublayers or
-    /// animations), when `layer` is a `CALayer`. Core Animation calls it to make presentation
-    /// copies; subclasses override it to copy their own fields.
+    /// A layer of this class with `layer`'s own property values (not its sublayers,
+    /// animations or delegate), when `layer` is a `CALayer`. Core Animation calls it to make
+    /// presentation copies; subclasses override it to copy their own fields.
     public init(layer: Any) {
         engine = Self.makeEngineLayer()
         super.init()
@@ -59,6 +59,10 @@ open class CALayer: NSObject {
         if let other = layer as? CALayer {
             engine.copyModel(from: other.engine)
             contentsObject = other.contentsObject
+            if let state = other.drawingState, state.isOpaque || state.drawsAsynchronously {
+                drawing.isOpaque = state.isOpaque
+                drawing.drawsAsynchronously = state.drawsAsynchronously
+            }
         }
         setUpDrawing()
     }
@@ -77,10 +81,6 @@ open class CALayer: NSObject {
 
     /// The engine layer this layer stands for.
     @_spi(LoaderLabHost) public var engineLayer: Layer { engine }
-
-    deinit {
-        LayerRegistry.unregister(engine)
-    }
 
     // MARK: Geometry
 
@@ -240,7 +240,7 @@ open class CALayer: NSObject {
     /// A layer whose drawn alpha this layer shows through (it is not a sublayer).
     open var mask: CALayer? {
         get {
-            if let model = presentationOf { return model.mask?.presentation() }
+            if let model = presentationOf { return model.mask?.presented() }
             if retainedMask?.engine !== engine.mask { retainedMask = engine.mask.map(LayerRegistry.wrapper) }
             return retainedMask
         }
@@ -330,14 +330,14 @@ open class CALayer: NSObject {
     // MARK: The tree
 
     open var superlayer: CALayer? {
-        if let model = presentationOf { return model.superlayer?.presentation() }
+        if let model = presentationOf { return model.superlayer?.presented() }
         return engine.superlayer.map(LayerRegistry.wrapper)
     }
 
     /// The sublayers, bottom first; nil when there are none. Setting it replaces them all.
     open var sublayers: [CALayer]? {
         get {
-            if let model = presentationOf { return model.sublayers?.compactMap { $0.presentation() } }
+            if let model = presentationOf { return model.sublayers?.compactMap { $0.presented() } }
             // Wrappers made here for engine layers the host added are kept like the others.
             syncSublayers()
             return retainedSublayers.isEmpty ? nil : retainedSublayers
@@ -455,22 +455,44 @@ open class CALayer: NSObject {
     /// tree's current time; nil when the layer is not shown. Its `sublayers`, `superlayer` and
     /// `mask` are presentation copies too.
     ///
-    /// Deviation: the copy is of this module's class (`CAShapeLayer` for a shape layer), not
-    /// of a subclass declared elsewhere (Swift cannot make one without a required
-    /// initialiser), so `presentation()` returns `CALayer?` here and `CAShapeLayer?`,
-    /// `CAGradientLayer?`… on those classes, rather than `Self?`.
-    open func presentation() -> CALayer? {
+    /// The copy is of this layer's class, made as Core Animation makes it: by the class's
+    /// `init(layer:)` (so a subclass's override copies its own stored properties), then given
+    /// the animated values, `@Managed` properties included. A subclass declared outside the
+    /// framework is made through the initialisers registered with `CALayer.register` (which
+    /// `loaderlab preview` does for the previewed sources); one registered with `init()` alone
+    /// is made with it. A subclass with neither gives nil, reported once on standard error
+    /// with how to register it.
+    open func presentation() -> Self? {
         guard let p = engine.presentation() else { return nil }
-        let copy = LayerRegistry.makeWrapper(of: LayerRegistry.emptyLayer(like: engine))
-        copy.engine.assign(p)
-        copy.presentationOf = self
-        copy.contentsObject = contentsObject
-        return copy
+        let (copy, made) = presentationCopy(p)
+        switch made {
+        case .copied: break
+        case .initialised:
+            if LayerClasses.firstReport(Swift.type(of: self), "presentation") {
+                CALayer.report(
+                    "\(Swift.type(of: self)) has no init(layer:) registered: its presentation copies are made "
+                        + "with init(), their stored properties as that leaves them")
+            }
+        case .ofSuperclass:
+            if LayerClasses.firstReport(Swift.type(of: self), "presentation") {
+                let type = Swift.type(of: self)
+                CALayer.report(
+                    "\(type).presentation() is nil: \(type) is not registered (CALayer.register(\(type).self, "
+                        + "make: { \(type)() }, copy: { \(type)(layer: $0) }))")
+            }
+        }
+        return copy as? Self
+    }
+
+    /// A presentation copy for the tree around another copy: of this layer's class if it can
+    /// be made, else of the nearest class above it (nil when the layer is not shown).
+    func presented() -> CALayer? {
+        engine.presentation().map { presentationCopy($0).copy }
     }
 
     /// The model layer: itself, or for a presentation copy the layer it shows.
-    open func model() -> CALayer {
-        presentationOf ?? self
+    open func model() -> Self {
+        presentationOf as? Self ?? self
     }
 
     // MARK: Drawing

@@ -59,10 +59,6 @@ open class CAShapeLayer: CALayer {
         get { CGFloat(shape.strokeEnd) }
         set { shape.strokeEnd = Double(newValue) }
     }
-
-    open override func presentation() -> CAShapeLayer? {
-        super.presentation() as? CAShapeLayer
-    }
 }
 
 /// `CAGradientLayer`: fills its bounds with a gradient of `colors` (`CGColor`s).
@@ -102,10 +98,6 @@ open class CAGradientLayer: CALayer {
     open var type: CAGradientLayerType {
         get { CAGradientLayerType(rawValue: gradient.type.rawValue) }
         set { gradient.type = GradientType(rawValue: newValue.rawValue) ?? .axial }
-    }
-
-    open override func presentation() -> CAGradientLayer? {
-        super.presentation() as? CAGradientLayer
     }
 }
 
@@ -167,10 +159,6 @@ open class CATextLayer: CALayer {
         get { text.isWrapped }
         set { text.isWrapped = newValue }
     }
-
-    open override func presentation() -> CATextLayer? {
-        super.presentation() as? CATextLayer
-    }
 }
 
 /// `CAReplicatorLayer`: draws its sublayers `instanceCount` times, each copy transformed by
@@ -212,9 +200,5 @@ open class CAReplicatorLayer: CALayer {
     open var instanceAlphaOffset: Float {
         get { Float(replicator.instanceAlphaOffset) }
         set { replicator.instanceAlphaOffset = Double(newValue) }
-    }
-
-    open override func presentation() -> CAReplicatorLayer? {
-        super.presentation() as? CAReplicatorLayer
     }
 }

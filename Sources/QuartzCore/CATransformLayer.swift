@@ -10,7 +10,4 @@ import LayerKit
 open class CATransformLayer: CALayer {
     package override class func makeEngineLayer() -> Layer { TransformLayer() }
 
-    open override func presentation() -> CATransformLayer? {
-        super.presentation() as? CATransformLayer
-    }
 }

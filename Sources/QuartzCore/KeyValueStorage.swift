@@ -1,4 +1,5 @@
 import Foundation
+import LayerKit
 
 /// The key-value coding extension Core Animation gives its layers and animations: any key
 /// can hold a value (`anim.setValue("spin", forKey: "name")`, read back in the delegate).
@@ -35,20 +36,19 @@ extension CAAnimation {
 }
 
 extension CALayer {
-    static let propertyKeys: Set<String> = [
-        "bounds", "position", "anchorPoint", "frame", "zPosition", "transform", "sublayerTransform",
-        "opacity",
-        "hidden", "isHidden", "backgroundColor", "cornerRadius", "maskedCorners", "borderWidth",
-        "borderColor",
-        "masksToBounds", "name", "contents", "contentsGravity", "contentsScale", "contentsRect",
-        "contentsCenter",
-        "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "mask", "sublayers",
-        "actions", "beginTime", "speed", "timeOffset", "path", "fillColor", "fillRule", "strokeColor",
-        "lineWidth", "lineCap", "lineJoin", "miterLimit", "lineDashPattern", "lineDashPhase", "strokeStart",
-        "strokeEnd", "colors", "locations", "startPoint", "endPoint", "type", "string", "font", "fontSize",
-        "foregroundColor", "alignmentMode", "truncationMode", "wrapped", "instanceCount", "instanceTransform",
-        "instanceDelay", "instanceColor", "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset",
-        "instanceAlphaOffset", "doubleSided", "isDoubleSided",
-        "shouldRasterize", "rasterizationScale",
-    ]
+    /// The keys that name a property of a layer class: every table entry's key
+    /// (`LayerTable.all` …), Swift's names where they differ (`isHidden`), and the properties
+    /// that are not model values.
+    static let propertyKeys: Set<String> = {
+        var keys: Set<String> = [
+            "frame", "name", "mask", "sublayers", "actions", "beginTime", "speed", "timeOffset", "isHidden",
+            "isDoubleSided",
+        ]
+        keys.formUnion(LayerTable.all.map(\.key))
+        keys.formUnion(ShapeTable.all.map(\.key))
+        keys.formUnion(GradientTable.all.map(\.key))
+        keys.formUnion(TextTable.all.map(\.key))
+        keys.formUnion(ReplicatorTable.all.map(\.key))
+        return keys
+    }()
 }

@@ -33,8 +33,10 @@ import Synchronization
 ///   the layer for display;
 /// - while an animation of a key that `needsDisplay(forKey:)` runs, the layer is drawn for
 ///   each frame's presentation, and reading the property inside `draw(in:)`/`display()` then
-///   gives the presented value (the drawing happens on the model layer, standing in for
-///   Core Animation's presentation copy). Once it ends, nothing more is drawn.
+///   gives the presented value: on a presentation copy made by the class's registered
+///   `init(layer:)` (`CALayer.register`), as Core Animation draws, or for a layer with a
+///   delegate or an unregistered class on the model layer itself. Once it ends, nothing more
+///   is drawn.
 /// Without an initial value it starts at zero (`false`, `.zero`), as an `@NSManaged` number
 /// reads before it is set.
 @propertyWrapper

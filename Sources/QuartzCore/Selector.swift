@@ -23,31 +23,46 @@ public struct Selector: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// The Objective-C name: `tick:`, `handleWithSender:`, `refresh`.
     public let name: String
     private let invoke: (AnyObject, Any?, Any?) -> Void
+    /// Whether an object has the method (is of its type); nil: any object is taken to.
+    private let implemented: ((AnyObject) -> Bool)?
 
-    /// A selector that runs `invoke` with the target and the argument.
+    /// A selector that runs `invoke` with the target and the argument (any object is taken to
+    /// implement it).
     public init(_ name: String, invoke: @escaping (_ target: AnyObject, _ argument: Any?) -> Void) {
         self.name = name
         self.invoke = { target, argument, _ in invoke(target, argument) }
+        implemented = nil
     }
 
-    /// A selector that runs `invoke` with the target and two arguments.
+    /// A selector that runs `invoke` with the target and two arguments (any object is taken to
+    /// implement it).
     public init(
         _ name: String, invoke: @escaping (_ target: AnyObject, _ first: Any?, _ second: Any?) -> Void
     ) {
         self.name = name
         self.invoke = invoke
+        implemented = nil
+    }
+
+    /// A selector of a method of `Target`, run by `invoke`.
+    private init<Target>(
+        _ name: String, of type: Target.Type, invoke: @escaping (AnyObject, Any?, Any?) -> Void
+    ) {
+        self.name = name
+        self.invoke = invoke
+        implemented = { $0 is Target }
     }
 
     /// A method of no arguments: `Selector("refresh", Loader.refresh)`.
     public init<Target: AnyObject, Result>(_ name: String, _ method: @escaping (Target) -> () -> Result) {
-        self.init(name) { target, _ in
+        self.init(name, of: Target.self) { target, _, _ in
             _ = method(Self.receiver(target, name))()
         }
     }
 
     /// A method of one argument: `Selector("tick:", Loader.tick(_:))`.
     public init<Target: AnyObject, A, Result>(_ name: String, _ method: @escaping (Target) -> (A) -> Result) {
-        self.init(name) { target, argument in
+        self.init(name, of: Target.self) { target, argument, _ in
             _ = method(Self.receiver(target, name))(Self.argument(argument, name))
         }
     }
@@ -56,14 +71,14 @@ public struct Selector: Hashable, CustomStringConvertible, @unchecked Sendable {
     public init<Target: AnyObject, A, B, Result>(
         _ name: String, _ method: @escaping (Target) -> (A, B) -> Result
     ) {
-        self.init(name) { target, first, second in
+        self.init(name, of: Target.self) { target, first, second in
             _ = method(Self.receiver(target, name))(Self.argument(first, name), Self.argument(second, name))
         }
     }
 
     /// A property's getter: `#selector(getter: Loader.progress)`.
     public init<Target: AnyObject, Value>(_ name: String, getter: KeyPath<Target, Value>) {
-        self.init(name) { target, _ in
+        self.init(name, of: Target.self) { target, _, _ in
             let typed: Target = Self.receiver(target, name)
             _ = typed[keyPath: getter]
         }
@@ -71,10 +86,18 @@ public struct Selector: Hashable, CustomStringConvertible, @unchecked Sendable {
 
     /// A property's setter: `#selector(setter: Loader.progress)`.
     public init<Target: AnyObject, Value>(_ name: String, setter: ReferenceWritableKeyPath<Target, Value>) {
-        self.init(name) { target, argument in
+        self.init(name, of: Target.self) { target, argument, _ in
             let typed: Target = Self.receiver(target, name)
             typed[keyPath: setter] = Self.argument(argument, name)
         }
+    }
+
+    /// Whether `object` has the method: it is of the type the method was reached through (a
+    /// subclass included). A selector made from a closure is taken to be implemented by every
+    /// object. (Objective-C's `respondsToSelector:` looks the name up; here an object of
+    /// another type with a method of the same name does not count.)
+    public func isImplemented(by object: AnyObject) -> Bool {
+        implemented?(object) ?? true
     }
 
     /// Calls the method on `target` with `argument` (if the method takes one).

@@ -77,12 +77,12 @@ open class RefreshControl {
     public static let thresholdTolerance = 1e-9
 
     /// Pull distance (points past the original top) at which releasing starts a refresh.
-    /// The seeds: four dots 85, three dots 40, airplane 110 (its header height).
+    /// The originals: four dots 85, three dots 40, airplane 110 (its header height).
     public var threshold: Double {
         didSet { if !(threshold.isFinite && threshold > 0) { threshold = oldValue } }
     }
     /// Points added to the original `contentInset.top` while refreshing.
-    /// The seeds: four dots 85, three dots 40, airplane 110.
+    /// The originals: four dots 85, three dots 40, airplane 110.
     public var refreshingInset: Double {
         didSet { if !refreshingInset.isFinite { refreshingInset = oldValue } }
     }
@@ -194,7 +194,7 @@ open class RefreshControl {
         guard state == .refreshing else { return }
         cancelTimers()
         let now = scrollView.time
-        // The header hears `ending` before the inset moves, as the seeds' `endRefreshing`
+        // The header hears `ending` before the inset moves, as the originals' `endRefreshing`
         // clears its refreshing flag before its `UIView.animate { contentInset = … }`: the
         // offset change that follows is then drawn as a scroll (the airplane fades out).
         setState(.ending)

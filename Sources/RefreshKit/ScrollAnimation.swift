@@ -3,7 +3,7 @@ import LayerKit
 /// The duration and curve of an animated scroll-view change, the value-only counterpart of
 /// `UIView.animate(withDuration:delay:options:animations:)` for `contentInset` / `contentOffset`.
 ///
-/// The seeds animate the inset with plain `UIView.animate` blocks, whose default curve is
+/// The originals animate the inset with plain `UIView.animate` blocks, whose default curve is
 /// ease-in-ease-out; the airplane's end uses ease-out.
 public struct ScrollAnimation: Hashable, Sendable {
     /// Seconds of scene time; non-finite or negative values count as 0 (no animation).

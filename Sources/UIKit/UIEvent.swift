@@ -1,4 +1,5 @@
 import Foundation
+import QuartzCore
 
 /// `UITouch`: a finger on the screen. Nothing makes touches here (the mouse pulls a header's
 /// list through its scroll view's pan gesture); the type exists so that the touch methods iOS
@@ -25,23 +26,28 @@ open class UITouch: NSObject {
     open func location(in view: UIView?) -> CGPoint { .zero }
 }
 
-/// `UIEvent`: the event touches arrive in. Nothing makes events here (see `UITouch`); the type
-/// exists for the touch methods' and `hitTest(_:with:)`'s signatures.
+/// `UIEvent`: the event touches arrive in, and what a control passes, with itself, to an action
+/// method of two arguments (`@objc func tapped(_ sender: UIControl, forEvent event: UIEvent)`).
+///
+/// Deviation: there are no touches, presses or motion here; the event a control sends is an
+/// empty touches event stamped with the scene's time.
 open class UIEvent: NSObject {
-    /// The kinds of events, as UIKit names them.
+    /// What kind of event it is, as UIKit names them.
     public enum EventType: Int, Sendable {
         case touches, motion, remoteControl, presses
     }
 
-    /// `.touches`.
-    open var type: EventType { .touches }
-    /// When the event happened: 0 for an event made in code.
-    open var timestamp: TimeInterval { 0 }
+    /// Always `.touches`.
+    open var type: UIEvent.EventType { .touches }
+    /// When the event happened, in `CACurrentMediaTime()`'s seconds.
+    open private(set) var timestamp: TimeInterval
 
+    /// An event stamped now.
     public override init() {
+        timestamp = CACurrentMediaTime()
         super.init()
     }
 
-    /// The touches of the event: none, for an event made in code.
+    /// The touches of the event: none here.
     open var allTouches: Set<UITouch>? { nil }
 }

@@ -6,14 +6,38 @@ import Foundation
 /// observing (KeyValueObserving.swift), and a place for associated objects
 /// (`objc_setAssociatedObject`), released with the object.
 ///
-/// Deviations: no responder chain (`next`, `becomeFirstResponder()`, presses); the touch
-/// methods and `awakeFromNib()` are declared to be overridden, and never called.
+/// The responder chain is `next`: a view's superview, up to the window (there are no view
+/// controllers or application object here); an action sent to no target (a control's
+/// `addTarget(nil, action:for:)`) goes to the first responder on it from the sender that
+/// `canPerformAction(_:withSender:)`.
+///
+/// Deviations: no first responder (`becomeFirstResponder()`) or presses; the touch methods and
+/// `awakeFromNib()` are declared to be overridden, and never called.
 open class UIResponder: NSObject {
     /// Values set with `objc_setAssociatedObject` on this object, released with it.
     let associatedObjects = AssociatedObjectStore()
 
     public override init() {
         super.init()
+    }
+
+    /// The next responder up the chain: a view's superview (nil at the top of its tree); nil
+    /// for any other responder. Override it to put another object in the chain.
+    open var next: UIResponder? {
+        (self as? UIView)?.superview
+    }
+
+    /// Whether this responder handles `action`: by default, whether it has the method (is of
+    /// the type `#selector` reached it through).
+    open func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool {
+        action.isImplemented(by: self)
+    }
+
+    /// The responder that handles `action`: this one if `canPerformAction(_:withSender:)`
+    /// says so, else the first up the `next` chain that does; nil when none does.
+    open func target(forAction action: Selector, withSender sender: Any?) -> Any? {
+        if canPerformAction(action, withSender: sender) { return self }
+        return next?.target(forAction: action, withSender: sender)
     }
 
     deinit {

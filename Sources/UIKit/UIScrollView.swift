@@ -123,7 +123,7 @@ open class UIScrollView: UIView {
     }
 
     /// The scene time in the scroll view's layer: scroll physics run in layer time.
-    private var now: Double {
+    var now: Double {
         let l = layer.engineLayer
         guard let scene = l.scene else { return model.time }
         return l.convertTime(scene.currentTime, from: nil)
@@ -330,6 +330,8 @@ open class UIScrollView: UIView {
     }
 
     private func insetDidChange() {
+        // A change made on the model (a refresh control's) may start a motion to step.
+        startTickingIfNeeded()
         let old = reportedInset
         let new = contentInset
         reportedInset = new

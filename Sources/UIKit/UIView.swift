@@ -28,11 +28,12 @@ import LayerKit
 /// when first shown, after `setNeedsDisplay()`, and after a change of size with
 /// `contentMode = .redraw`, at the screen's scale.
 ///
-/// Deviations: there is no responder chain, touch handling, Auto Layout or archive support
-/// (`init?(coder:)` always fails); `layerClass` may name `CALayer`,
-/// `CAShapeLayer`, `CAGradientLayer`, `CATextLayer` or `CAReplicatorLayer` (a layer class
-/// declared elsewhere cannot be made by the view, and is reported); the types are not bound to
-/// the main actor.
+/// `layerClass` may name a framework layer class or a subclass registered with
+/// `CALayer.register` (as `loaderlab preview` registers the previewed sources' own); another is
+/// reported, and the view gets the nearest class above it that can be made.
+///
+/// Deviations: there is no touch handling, Auto Layout or archive support (`init?(coder:)`
+/// always fails); the types are not bound to the main actor.
 open class UIView: UIResponder {
     /// The view's layer, of `layerClass` (or the host's, for a preview's window and scroll view).
     public private(set) var layer: CALayer
@@ -134,20 +135,16 @@ open class UIView: UIResponder {
         ViewTree.didMove([self], layer: hosted.engineLayer)
     }
 
+    /// A layer of `cls` (`layerClass`): a framework class, or a subclass registered with
+    /// `CALayer.register` (`loaderlab preview` registers those of the previewed sources). Any
+    /// other class is reported, once, and the view gets the nearest class above it that can be
+    /// made.
     private static func makeLayer(_ cls: AnyClass, for view: UIView.Type) -> CALayer {
-        let id = ObjectIdentifier(cls)
-        switch id {
-        case ObjectIdentifier(CALayer.self): return CALayer()
-        case ObjectIdentifier(CAShapeLayer.self): return CAShapeLayer()
-        case ObjectIdentifier(CAGradientLayer.self): return CAGradientLayer()
-        case ObjectIdentifier(CATextLayer.self): return CATextLayer()
-        case ObjectIdentifier(CAReplicatorLayer.self): return CAReplicatorLayer()
-        default:
-            CALayer.errorReporter(
-                "UIKit: \(view).layerClass \(cls) cannot be made here (only CALayer, CAShapeLayer, "
-                    + "CAGradientLayer, CATextLayer and CAReplicatorLayer); the view has a CALayer")
-            return CALayer()
+        let (layer, problem) = LayerClasses.makeLayer(of: cls)
+        if let problem, LayerClasses.firstReport(cls, "layerClass") {
+            CALayer.errorReporter("UIKit: \(view).layerClass: " + problem)
         }
+        return layer
     }
 
     // MARK: Geometry

@@ -14,7 +14,9 @@ public enum X11HostError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noDisplay(let name):
-            let which = name.map { "DISPLAY=\($0) cannot be opened" } ?? "DISPLAY is not set"
+            // The value is quoted as any argument is: escaped, and cut short if long.
+            let which =
+                name.map { "DISPLAY=\(MessageText.escaped($0)) cannot be opened" } ?? "DISPLAY is not set"
             return "loaderlab: \(which); the previewer needs an X display"
                 + " (try `loaderlab sheet --out sheet.png` to draw the loaders without one)"
         case .unsupportedVisual(let depth):
@@ -71,7 +73,8 @@ func installX11ErrorHandlers() {
     }
     XSetIOErrorHandler { _ in
         StandardStream.error.report(
-            "loaderlab: lost the connection to the X server (DISPLAY=\(X11ErrorState.displayName))")
+            "loaderlab: lost the connection to the X server (DISPLAY=\(MessageText.escaped(X11ErrorState.displayName)))"
+        )
         exit(1)
     }
 }

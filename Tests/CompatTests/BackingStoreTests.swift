@@ -18,11 +18,18 @@ final class CountingLayer: CALayer {
     }
 }
 
-/// A progress layer as iOS code writes one (`@NSManaged` becomes `@Managed`).
+/// The progress values a layer and its presentation copies drew with.
+final class DrawnValues {
+    var values: [CGFloat] = []
+}
+
+/// A progress layer as iOS code writes one (`@NSManaged` becomes `@Managed`). Its copies share
+/// its log of what was drawn (Core Animation draws an animation's frames on presentation copies).
 final class ProgressLayer: CALayer {
     @Managed var progress: CGFloat
     @Managed var tint: CGColor = UIColor.red.cgColor
-    var seen: [CGFloat] = []
+    var drawn = DrawnValues()
+    var seen: [CGFloat] { drawn.values }
     var animatesChanges = false
 
     override init() {
@@ -33,6 +40,7 @@ final class ProgressLayer: CALayer {
         super.init(layer: layer)
         if let other = layer as? ProgressLayer {
             animatesChanges = other.animatesChanges
+            drawn = other.drawn
         }
     }
 
@@ -58,7 +66,7 @@ final class ProgressLayer: CALayer {
 
     /// A bar across the top, `progress` of the width.
     override func draw(in ctx: CGContext) {
-        seen.append(progress)
+        drawn.values.append(progress)
         ctx.setFillColor(tint)
         ctx.fill(CGRect(x: 0, y: 0, width: bounds.width * progress, height: bounds.height))
     }
@@ -94,6 +102,11 @@ final class DrawingDelegate: NSObject, CALayerDelegate {
 /// Backing stores as Core Animation keeps them: when layers and views draw, at which scale, and
 /// what an animated custom property costs.
 @Suite(.serialized) struct BackingStoreTests {
+    init() {
+        // As `loaderlab preview` registers the classes of the sources it compiles.
+        CALayer.register(ProgressLayer.self, make: { ProgressLayer() }, copy: { ProgressLayer(layer: $0) })
+    }
+
     private func pixel(_ stage: Stage, _ x: Int, _ y: Int, size: Int = 100) throws -> Pixel {
         CairoDrawingBackend.install()
         let surface = try renderForTesting(stage.scene.presentation(), width: size, height: size)

@@ -7,7 +7,9 @@ import Testing
 
 /// The three animation encoders, read back by an independent decoder (Pillow): the frames,
 /// their timing as each format stores it, the loop, and pixels against the frames drawn.
-@Suite(.enabled(if: Pillow.isInstalled, "python3-pil is not installed (make deps-test installs it)"))
+@Suite(
+    .tags(.pillow),
+    .enabled(if: Pillow.isInstalled, "python3-pil is not installed (make deps-test installs it)"))
 struct AnimationEncoderTests {
     static let width = 64
     static let height = 48

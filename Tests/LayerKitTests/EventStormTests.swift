@@ -64,7 +64,7 @@ import Testing
         return layer
     }
 
-    @Test(arguments: [1 as UInt64, 2])
+    @Test(.tags(.exhaustive), arguments: [1 as UInt64, 2])
     func randomStormsKeepTheSceneAdvancing(seed: UInt64) throws {
         var random = Generator(state: seed)
         let clock = ManualClock(time: 0)

@@ -4,7 +4,8 @@ import Testing
 @testable import LayerKit
 
 /// `ProjectiveTransform` and the walk's 3D placement, against points projected by hand:
-/// row vectors, `w′ = x·m14 + y·m24 + z·m34 + m44`, divided by `w′` (REFERENCE.md).
+/// row vectors, `w′ = x·m14 + y·m24 + z·m34 + m44`, divided by `w′` (docs/loaders.md,
+/// "Matrices and springs").
 @Suite struct ProjectionWalkTests {
     static func layer(
         _ name: String, size: Size, position: Point, sublayers: [PresentationLayer] = [],

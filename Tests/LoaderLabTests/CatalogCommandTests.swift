@@ -4,7 +4,7 @@ import LayerKitCairo
 import LoaderLab
 import Testing
 
-/// The commands on the real loaders, checked against the seeds' numbers.
+/// The commands on the real loaders, checked against the originals' numbers.
 @Suite struct CatalogCommandTests {
     static let ids = ["four-dots", "three-dots", "airplane", "orbit", "balls"]
 

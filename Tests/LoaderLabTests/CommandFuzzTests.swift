@@ -2,6 +2,7 @@ import Foundation
 import LayerKit
 import LayerKitCairo
 import LoaderLab
+import SnapshotTesting
 import Testing
 
 /// Sebastiano Vigna's SplitMix64: a seeded generator, so every run tries the same command lines.
@@ -236,7 +237,7 @@ struct SplitMix: RandomNumberGenerator {
         }
     }
 
-    @Test func randomCommandLinesEndCleanly() throws {
+    @Test(.tags(.exhaustive)) func randomCommandLinesEndCleanly() throws {
         let scratch = try Scratch()
         defer { try? FileManager.default.removeItem(atPath: scratch.dir) }
         let cwd = FileManager.default.currentDirectoryPath

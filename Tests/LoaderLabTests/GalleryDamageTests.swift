@@ -2,6 +2,7 @@ import Foundation
 import LayerKit
 import LayerKitCairo
 import Loaders
+import SnapshotTesting
 import Testing
 
 @testable import LoaderLab
@@ -10,7 +11,7 @@ import Testing
 @MainActor
 @Suite("Gallery damage")
 struct GalleryDamageTests {
-    @Test(arguments: [1.0, 2.0])
+    @Test(.tags(.exhaustive), arguments: [1.0, 2.0])
     func incrementalFramesMatchFullRedraws(scale: Double) throws {
         let width = Int(1000 * scale)
         let height = Int(480 * scale)
@@ -66,7 +67,9 @@ struct GalleryDamageTests {
 
     /// The showcase's 3D, replicated, masked and shadowed loops in a window of their own: the
     /// projected faces' damage (their projected extents) leaves the pixels a full redraw makes.
-    @Test(arguments: ["showcase-cube", "showcase-spinner", "showcase-reveal", "showcase-ball"])
+    @Test(
+        .tags(.exhaustive),
+        arguments: ["showcase-cube", "showcase-spinner", "showcase-reveal", "showcase-ball"])
     func showcaseFramesMatchFullRedraws(id: String) throws {
         let scale = 2.0
         let clockA = ManualClock(time: 50)

@@ -9,7 +9,7 @@ import Testing
 /// Key V in the gallery, on a manual clock: frames at a steady 30 per second of scene time,
 /// whatever times the window draws at, each the tile's viewport as `render` draws it then.
 @MainActor
-@Suite("Gallery recording", .enabled(if: Pillow.isInstalled, "python3-pil is not installed"))
+@Suite("Gallery recording", .tags(.pillow), .enabled(if: Pillow.isInstalled, "python3-pil is not installed"))
 struct GalleryRecordingTests {
     /// From 0, so that scene time is the loader's own time and `render --time` asks for the
     /// same numbers.

@@ -2,6 +2,7 @@ import Foundation
 import HostSeam
 import LayerKit
 import Loaders
+import SnapshotTesting
 import Testing
 
 @testable import LoaderLab
@@ -43,7 +44,7 @@ struct GalleryTimelineTests {
 
     var panel: TimelineGeometry { TimelineGeometry(rect: app.layout.timeline!) }
 
-    /// Opacity of the seed's three-dots keyframes (1, 0, 1, 1 at even key times over 1 s,
+    /// Opacity of the original's three-dots keyframes (1, 0, 1, 1 at even key times over 1 s,
     /// forever) `t` seconds after the animation began.
     static func blink(_ t: Double) -> Double {
         let f = (t - t.rounded(.down))
@@ -74,7 +75,7 @@ struct GalleryTimelineTests {
         #expect(app.layout == before)
         // Closed, the inspector gathers nothing.
         try frame()
-        #expect(app.inspector.content == nil && app.inspector.rows.isEmpty)
+        #expect(app.timeline.content == nil && app.timeline.rows.isEmpty)
     }
 
     @Test("dragging the panel's top edge resizes it; the tiles follow")
@@ -95,13 +96,13 @@ struct GalleryTimelineTests {
     @Test("three dots while refreshing: three opacity rows 0.25 s apart with 1 s keyframe curves")
     func threeDotsRows() throws {
         try threeDotsInPanel()
-        let rows = app.inspector.rows
+        let rows = app.timeline.rows
         #expect(rows.map(\.layerName) == ["dot.1", "dot.2", "dot.3"])
         #expect(rows.allSatisfy { $0.record.keyPath == "opacity" && $0.kindLabel == "keyframe" })
         #expect(rows.allSatisfy { $0.record.duration == 1 && $0.repeatsForever })
         let begins = rows.map(\.interval.begin)
         #expect(abs(begins[1] - begins[0] - 0.25) < 1e-9 && abs(begins[2] - begins[0] - 0.5) < 1e-9)
-        let content = try #require(app.inspector.content)
+        let content = try #require(app.timeline.content)
         // The playhead is the tile's time: one second (and a frame) after the first dot began.
         #expect(abs(content.playhead - begins[0] - (1 + 1.0 / 60)) < 1e-6)
         #expect(content.axis.start <= begins[0] && content.axis.end >= content.playhead)
@@ -118,8 +119,8 @@ struct GalleryTimelineTests {
     @Test("scrubbing pauses, moves the tile to the time under the pointer, and the dots follow")
     func scrubbing() throws {
         try threeDotsInPanel()
-        let axis = try #require(app.inspector.axis)
-        let rows = app.inspector.rows
+        let axis = try #require(app.timeline.axis)
+        let rows = app.timeline.rows
         let g = panel
         let y = g.rowRect(1).midY
         for x in [g.barMinX + 0.3 * (g.barMaxX - g.barMinX), g.barMinX + 0.55 * (g.barMaxX - g.barMinX)] {
@@ -141,7 +142,7 @@ struct GalleryTimelineTests {
         app.pointer(.up(Point(x: g.barMinX, y: y)))
         #expect(app.playback.isPaused)
         // The axis held still while scrubbing.
-        #expect(app.inspector.axis == axis)
+        #expect(app.timeline.axis == axis)
         // Space, or the running indicator, runs on.
         key(" ")
         #expect(!app.playback.isPaused)
@@ -194,14 +195,14 @@ struct GalleryTimelineTests {
         key("2")
         // The refresh ends over 0.5 s; then the dots stop blinking.
         try frames(seconds: 1)
-        #expect(app.inspector.rows.isEmpty)
+        #expect(app.timeline.rows.isEmpty)
         // The dots' blinking, with the inset's animation back and the dots' return.
-        let blinking = app.inspector.completed.filter { $0.record.keyPath == "opacity" }
+        let blinking = app.timeline.completed.filter { $0.record.keyPath == "opacity" }
         #expect(blinking.map(\.layerName) == ["dot.1", "dot.2", "dot.3"])
-        #expect(app.inspector.content?.rows.count == app.inspector.completed.count)
+        #expect(app.timeline.content?.rows.count == app.timeline.completed.count)
         #expect(app.needsFrames)
         try frames(seconds: TimelinePainter.completedLifetime)
-        #expect(app.inspector.completed.isEmpty)
+        #expect(app.timeline.completed.isEmpty)
         try frames(seconds: 1)
         #expect(!app.needsFrames)
     }
@@ -217,12 +218,12 @@ struct GalleryTimelineTests {
         #expect(app.needsFrames)
         let damage = try frame()
         #expect(!damage.isEmpty)
-        #expect(app.inspector.hoveredRow == 2)
-        let row = app.inspector.rows[2]
-        #expect(app.inspector.target == row.indexPath)
+        #expect(app.timeline.hoveredRow == 2)
+        let row = app.timeline.rows[2]
+        #expect(app.timeline.target == row.indexPath)
         let (layer, toWindow) = try #require(
             app.viewportLayer(tile: app.focusedIndex, path: row.indexPath, tree: app.scene.presentation()))
-        #expect(app.inspector.outline == toWindow.apply(to: layer.properties.bounds).insetBy(dx: -3, dy: -3))
+        #expect(app.timeline.outline == toWindow.apply(to: layer.properties.bounds).insetBy(dx: -3, dy: -3))
         #expect(!app.needsFrames)
         // The same row again: nothing to draw.
         app.pointer(.hover(Point(x: g.rect.minX + 60, y: g.rowRect(2).midY + 2)))
@@ -231,7 +232,7 @@ struct GalleryTimelineTests {
         app.pointer(.hover(Point(x: 5, y: 5)))
         #expect(app.needsFrames)
         try frame()
-        #expect(app.inspector.outline == nil && !app.needsFrames)
+        #expect(app.timeline.outline == nil && !app.needsFrames)
     }
 
     @Test("with the debug overlay on, hovering a dot in the tile highlights its rows")
@@ -240,14 +241,14 @@ struct GalleryTimelineTests {
         key("d")
         key(" ")
         try frame()
-        let row = app.inspector.rows[1]
+        let row = app.timeline.rows[1]
         let (layer, toWindow) = try #require(
             app.viewportLayer(tile: app.focusedIndex, path: row.indexPath, tree: app.scene.presentation()))
         let b = layer.properties.bounds
         app.pointer(.hover(toWindow.apply(to: Point(x: b.midX, y: b.midY))))
-        #expect(app.inspector.target == row.indexPath)
+        #expect(app.timeline.target == row.indexPath)
         try frame()
-        #expect(app.inspector.content?.highlightedLayer == row.indexPath)
+        #expect(app.timeline.content?.highlightedLayer == row.indexPath)
     }
 
     @Test("R replays a standalone loader from its start")
@@ -325,7 +326,9 @@ struct GalleryTimelineTests {
         #expect(app.cueAlpha(1, now: clock.now()) == 1)
     }
 
-    @Test("with the panel open, hovering and scrubbing, incremental frames equal full redraws")
+    @Test(
+        "with the panel open, hovering and scrubbing, incremental frames equal full redraws",
+        .tags(.exhaustive))
     func damageWithThePanel() throws {
         // Both made and drawn alike: the app of `init` had its first frame at 100.
         let clockB = ManualClock(time: 100)

@@ -7,7 +7,9 @@ import Testing
 
 /// `loaderlab record`, read back by an independent decoder (Pillow): frame counts, the timing
 /// each format stores, the loop, and frame k against `render --time k/F` decoded the same way.
-@Suite(.enabled(if: Pillow.isInstalled, "python3-pil is not installed (make deps-test installs it)"))
+@Suite(
+    .tags(.pillow),
+    .enabled(if: Pillow.isInstalled, "python3-pil is not installed (make deps-test installs it)"))
 struct RecordCommandTests {
     let dir: String
 
@@ -73,7 +75,7 @@ struct RecordCommandTests {
         }
     }
 
-    /// Without --duration a standalone loader records one loop of its seed's animation (orbit:
+    /// Without --duration a standalone loader records one loop of its original's animation (orbit:
     /// 3 s, balls: 1.6 s) and the frame after the last is the first again.
     @Test func standaloneLoadersRecordOneLoop() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }

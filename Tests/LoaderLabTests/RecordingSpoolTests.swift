@@ -7,7 +7,7 @@ import Testing
 /// A recording's spool: frames appended as they are taken, read back into an animated WebP by
 /// another process (here, the same one after the spool's writer is gone), a frame cut short
 /// dropped, and the spool deleted.
-@Suite("Recording spool")
+@Suite("Recording spool", .tags(.pillow))
 struct RecordingSpoolTests {
     func folder() throws -> String {
         let f = NSTemporaryDirectory() + "spool-\(UUID().uuidString)"

@@ -4,7 +4,7 @@ import LayerKitCairo
 import LoaderLab
 import Testing
 
-/// `inspect --animations` and `timeline` on the real loaders, against the seeds' animations.
+/// `inspect --animations` and `timeline` on the real loaders, against the originals' animations.
 @Suite struct TimelineCommandTests {
     func run(_ arguments: [String]) -> (status: Int32?, capture: Capture) {
         let r = runCommand(arguments, source: CatalogSceneSource())
@@ -39,7 +39,7 @@ import Testing
     func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
     func numbers(_ value: Any?) -> [Double]? { (value as? [NSNumber])?.map(\.doubleValue) }
 
-    /// The orbit seed (CPMatchingView): the ring's strokeEnd 0 → 1 and the parent's rotation
+    /// The orbit ring (CPMatchingView): the ring's strokeEnd 0 → 1 and the parent's rotation
     /// by 2π, both 3 s, repeating forever, ease-in-ease-out (0.42, 0, 0.58, 1); the ring's
     /// fills forwards and stays on completion.
     @Test func orbitListsItsTwoAnimations() throws {

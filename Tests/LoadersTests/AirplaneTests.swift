@@ -38,7 +38,7 @@ import Testing
         #expect(track.lineWidth == 4)
         #expect(track.lineDashPattern == [2, 3])
         #expect(track.strokeColor == .white)
-        // The seed's oval: radius = height/2·0.8, centred in the view.
+        // The original's oval: radius = height/2·0.8, centred in the view.
         let radius = 110.0 / 2 * 0.8
         #expect(
             track.path

@@ -5,7 +5,7 @@ import Testing
 @testable import Loaders
 
 /// `render`/`inspect --time T` evaluate the state at T directly: every animation event and
-/// refresh timer lands at its own time, whatever T is, so odd times match the seeds' formulas.
+/// refresh timer lands at its own time, whatever T is, so odd times match the originals' formulas.
 @Suite struct ExactTimeTests {
     /// y at x on the cubic Bézier timing curve (0,0) (x1,y1) (x2,y2) (1,1), by bisection.
     static func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double) -> Double {

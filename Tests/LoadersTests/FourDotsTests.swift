@@ -5,7 +5,7 @@ import Testing
 
 @testable import Loaders
 
-/// Four dots (seed 000, PullLen 85). Expected values are worked out by hand from the seed's
+/// Four dots (seed 000, PullLen 85). Expected values are worked out by hand from the original's
 /// `setLineLayerStrokeWithProgress:` and `adjustPointStateWithIndex:`.
 @Suite struct FourDotsTests {
     static let top = Color(r255: 90, g: 200, b: 200)
@@ -61,7 +61,7 @@ import Testing
         Case(pull: 120, start: 1, end: 1, hidden: (false, false, false), color: right, topOpacity: 1),
     ]
 
-    /// Model values straight after `setLineLayerStrokeWithProgress:` (what the seed sets; the
+    /// Model values straight after `setLineLayerStrokeWithProgress:` (what the original sets; the
     /// drawn values follow over the implicit 0.25 s).
     @Test(arguments: cases)
     func modelValuesForEachSubStage(_ c: Case) {
@@ -181,7 +181,7 @@ import Testing
         #expect(h.layer("header").animationKeys().isEmpty)
     }
 
-    /// The dots and the line are plain layers: the seed's changes animate implicitly over
+    /// The dots and the line are plain layers: the original's changes animate implicitly over
     /// 0.25 s on the default curve, as on iOS; the header view itself moves at once.
     @Test func lineTrimAnimatesImplicitly() {
         let clock = ManualClock(time: 0)

@@ -76,7 +76,7 @@ import Testing
         }
     }
 
-    /// The standalone loaders loop with their seeds' animations: orbit's two 3 s animations
+    /// The standalone loaders loop with their originals' animations: orbit's two 3 s animations
     /// repeat forever, balls' 1.6 s path animation is started again by its delegate. One loop
     /// later the tree is the first one again.
     @Test func standaloneLoadersLoop() throws {

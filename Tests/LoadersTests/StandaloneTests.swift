@@ -31,7 +31,7 @@ import Testing
         #expect(close(endInRoot, expected, 0.05), "ring end \(endInRoot) vs ball \(expected)")
     }
 
-    @Test func layersAsTheSeedBuildsThem() {
+    @Test func layersAsTheOriginalBuildsThem() {
         let h = Harness("orbit")
         #expect(h.session.status == .running)
         let outer = h.shapeLayer("outer")

@@ -29,7 +29,7 @@ import Testing
         #expect(h.session.status == (pull >= 40 ? .pulling : .idle))
     }
 
-    /// The seed's `opacityAnimation`: values 1, 0, 1, 1 evenly over 1 s, repeating.
+    /// The original's `opacityAnimation`: values 1, 0, 1, 1 evenly over 1 s, repeating.
     static func blink(_ local: Double) -> Double {
         let u = local.truncatingRemainder(dividingBy: 1)
         if u < 1.0 / 3 { return 1 - 3 * u }

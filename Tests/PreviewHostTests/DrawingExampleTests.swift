@@ -7,7 +7,7 @@ import XvfbHarness
 /// worked out from their geometry: the progress ring (`draw(_:)` and a layer redrawn for its
 /// animated `progress`), the spoke spinner (`UIBezierPath.stroke()` in `draw(_:)`) and the dots
 /// made from one `UIGraphicsImageRenderer` image.
-@Suite("Previews of the drawing examples", .serialized)
+@Suite("Previews of the drawing examples", .tags(.compiler, .subprocess), .serialized)
 struct DrawingExampleTests {
     static let examples = ExamplePreviewTests.examples
 

@@ -4,8 +4,8 @@ import Testing
 import XvfbHarness
 
 /// `loaderlab preview` end to end, through the built executable: the examples compile, and each
-/// seed loader written as iOS code gives the same pixels as the built-in loader of that seed.
-@Suite("Previews of the examples", .serialized)
+/// built-in loader written as its original iOS code gives the same pixels as the built-in one.
+@Suite("Previews of the examples", .tags(.compiler, .subprocess), .serialized)
 struct ExamplePreviewTests {
     static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -39,7 +39,7 @@ struct ExamplePreviewTests {
         let r = try loaderlab(["preview", Self.examples, "--list"], tmp: scratch.path + "/tmp")
         #expect(r.status == 0, "\(r.err)")
         let names = Set(r.out.split(separator: "\n").map(String.init))
-        // The five seeds (named as the built-in loaders) and the other styles.
+        // The five originals (named as the built-in loaders) and the other styles.
         for name in ["four-dots", "three-dots", "airplane", "orbit", "balls"] {
             #expect(names.contains(name), "\(name) missing from \(names)")
         }
@@ -58,8 +58,8 @@ struct ExamplePreviewTests {
         ("airplane", ["--refreshing", "--time", "2.4"]),
     ]
 
-    @Test("each seed loader written as iOS code draws as the built-in loader does")
-    func seedsMatchTheBuiltInLoaders() throws {
+    @Test("each built-in loader written as its original iOS code draws as the built-in loader does")
+    func originalsMatchTheBuiltInLoaders() throws {
         let scratch = try Scratch()
         for (i, m) in Self.moments.enumerated() {
             let preview = scratch.path + "/p\(i).png"

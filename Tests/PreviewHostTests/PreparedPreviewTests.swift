@@ -8,7 +8,7 @@ import XvfbHarness
 /// iOS code that Swift on Linux refuses as written, previewed end to end through the built
 /// `loaderlab preview`: the preparer rewrites it, the compiler's messages and the crash
 /// reports still name the user's own lines, and sources that need nothing compile as before.
-@Suite("Previews of iOS-shaped sources", .serialized)
+@Suite("Previews of iOS-shaped sources", .tags(.compiler, .subprocess), .serialized)
 struct PreparedPreviewTests {
     typealias Scratch = ExamplePreviewTests.Scratch
 

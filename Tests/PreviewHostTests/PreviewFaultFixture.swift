@@ -74,22 +74,69 @@ struct PreviewFaultFixture {
 
         """
 
+    /// Mistakes in the user's own timed work, written as iOS code writes it: a display link's
+    /// method (`#selector`, `@objc`) that indexes past the end of its samples on its 30th call,
+    /// half a second in, and a block timer that force-unwraps a nil at its second fire, 0.5 s in.
+    static let timedSource = """
+        import UIKit
+
+        final class TickTrap: NSObject {
+            private var samples = Array(repeating: 0.0, count: 29)
+            private var calls = 0
+            private var link: CADisplayLink?
+
+            func start() {
+                link = CADisplayLink(target: self, selector: #selector(step(_:)))
+                link?.add(to: .main, forMode: .common)
+            }
+
+            @objc private func step(_ link: CADisplayLink) {
+                calls += 1
+                samples[calls - 1] = link.timestamp  // MARK-TICK
+            }
+        }
+
+        nonisolated(unsafe) var keptTicks: [TickTrap] = []
+
+        struct TimedFaultPreviews: LoaderPreviewProvider {
+            static var previews: [LoaderPreview] {
+                [
+                    LoaderPreview("traps-in-tick", size: CGSize(width: 80, height: 80)) { layer in
+                        let trap = TickTrap()
+                        keptTicks.append(trap)
+                        trap.start()
+                    },
+                    LoaderPreview("traps-in-timer", size: CGSize(width: 80, height: 80)) { layer in
+                        var target: CALayer? = CALayer()
+                        layer.addSublayer(target!)
+                        Timer.scheduledTimer(withTimeInterval: 0.25, repeats: true) { _ in
+                            target!.opacity = 0.5  // MARK-TIMER
+                            target = nil
+                        }
+                    },
+                ]
+            }
+        }
+
+        """
+
     let folder: String
     let file: String
 
-    /// The fixture in a fresh folder; the delegate's trap comes `trapAfter` seconds in.
-    init(trapAfter: Double = 0.4) throws {
+    /// The fixture (`source`, `Self.source` unless given) in a fresh folder; the delegate's
+    /// trap comes `trapAfter` seconds in.
+    init(source: String = Self.source, trapAfter: Double = 0.4) throws {
         folder = NSTemporaryDirectory() + "preview-faults-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder + "/tmp", withIntermediateDirectories: true)
         file = folder + "/Faults.swift"
-        try Self.source.replacingOccurrences(of: "TRAP_AFTER", with: "\(trapAfter)")
+        try source.replacingOccurrences(of: "TRAP_AFTER", with: "\(trapAfter)")
             .write(toFile: file, atomically: true, encoding: .utf8)
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: folder) }
 
-    /// `Faults.swift:N` for the line with `marker`, counted in the text.
-    static func location(_ marker: String) -> String {
+    /// `Faults.swift:N` for the line with `marker`, counted in `source`'s text.
+    static func location(_ marker: String, in source: String = Self.source) -> String {
         let lines = source.components(separatedBy: "\n")
         let index = lines.firstIndex { $0.contains("// " + marker) }!
         return "Faults.swift:\(index + 1)"

@@ -6,7 +6,7 @@ import XvfbHarness
 /// Headless commands of previews whose code traps, hangs, overflows its stack or exits: each
 /// reported on standard error with the preview's name, the reason and the user's line, exit 1,
 /// no trap or register dump of the runtime's, and no process left behind.
-@Suite("Preview isolation, headless", .serialized)
+@Suite("Preview isolation, headless", .tags(.compiler, .subprocess), .serialized)
 struct PreviewIsolationTests {
     /// Everything the runtime's own report would show, and must not.
     func expectNoRuntimeDump(_ err: String) {
@@ -37,6 +37,36 @@ struct PreviewIsolationTests {
         let r = try f.preview(["--render", "traps-later", "--time", "0.5", "--out", f.folder + "/out.png"])
         #expect(r.status == 0, "\(r.err)")
         #expect(FileManager.default.fileExists(atPath: f.folder + "/out.png"))
+    }
+
+    @Test(
+        "a trap in a display link's call or a timer's block: exit 1 at its scene time, with the user's line")
+    func timedWorkTrap() throws {
+        let f = try PreviewFaultFixture(source: PreviewFaultFixture.timedSource)
+        defer { f.remove() }
+        let cases = [
+            ("traps-in-tick", "Index out of range", "MARK-TICK", "TickTrap.step"),
+            ("traps-in-timer", "Unexpectedly found nil", "MARK-TIMER", "TimedFaultPreviews.previews"),
+        ]
+        for (name, reason, marker, function) in cases {
+            // Before the fault's time (the link's 30th call and the timer's second fire, both
+            // at 0.5 s) the preview renders; at 1 s it has crashed.
+            let before = try f.preview([
+                "--render", name, "--time", "0.45", "--out", f.folder + "/before.png",
+            ])
+            #expect(before.status == 0, "\(name): \(before.err)")
+            let out = f.folder + "/\(name).png"
+            let r = try f.preview(["--render", name, "--time", "1", "--out", out])
+            #expect(r.status == 1, "\(name): \(r.err)")
+            #expect(r.err.contains("“\(name)” crashed"), "\(r.err)")
+            #expect(r.err.contains("Fatal error: \(reason)"), "\(r.err)")
+            let location = PreviewFaultFixture.location(marker, in: PreviewFaultFixture.timedSource)
+            #expect(r.err.contains("at " + location), "\(r.err)")
+            #expect(r.err.contains(function), "\(r.err)")
+            expectNoRuntimeDump(r.err)
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+        #expect(f.processes().isEmpty, "\(f.processes())")
     }
 
     @Test("a trap in set-up (a nil force-unwrapped) is named with its line")

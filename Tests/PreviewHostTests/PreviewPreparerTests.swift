@@ -1,11 +1,12 @@
 import Foundation
+import SnapshotTesting
 import Testing
 
 @testable import PreviewHost
 
 /// The source preparer's rewrites, file by file: each expected text is the input as the
 /// preparer must leave it, worked out by hand (`⟦…⟧` marks what it blanks out, byte for byte).
-@Suite("Preparing iOS sources")
+@Suite("Preparing iOS sources", .tags(.compiler))
 struct PreviewPreparerTests {
     typealias Fixture = PreparerFixture
 
@@ -53,7 +54,15 @@ struct PreviewPreparerTests {
             }
 
             """)
-        #expect(p.texts["Ring.swift"] == Fixture.header(p.path("Ring.swift")) + expected)
+        // (RingLayer, a layer class, is registered at the end.)
+        let registrar = """
+            func loaderLabRegisterLayerClasses0() {
+            #sourceLocation(file: "\(p.path("Ring.swift"))", line: 15)
+                CALayer.register(RingLayer.self, make: { RingLayer() }, copy: { RingLayer(layer: $0) })
+            }
+
+            """
+        #expect(p.texts["Ring.swift"] == Fixture.header(p.path("Ring.swift")) + expected + registrar)
         #expect(p.written == ["0", "0/Ring.swift"])
         // Blanks keep every column.
         #expect(p.preparation.columnShifts.isEmpty)
@@ -559,6 +568,162 @@ struct PreviewPreparerTests {
                 3: [Shift(column: 31, oldLength: 0, newLength: 11)],
                 9: [Shift(column: 33, oldLength: 0, newLength: 11)],
             ])
+    }
+
+    @Test("CALayer subclasses are registered with the initialisers Swift's inheritance rules give them")
+    func layerClasses() throws {
+        let a = """
+            import UIKit
+
+            class ProgressLayer: CAShapeLayer {
+                @NSManaged var progress: CGFloat
+                override init() { super.init() }
+                override init(layer: Any) { super.init(layer: layer) }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+
+            class Plain: CALayer {}
+
+            class OnlyInit: CALayer {
+                override init() { super.init() }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+
+            class Tinted: CALayer {
+                init(color: CGColor) { super.init() }
+                convenience override init() { self.init(color: UIColor.red.cgColor) }
+                override init(layer: Any) { super.init(layer: layer) }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+
+            private final class Hidden: CALayer {}
+
+            enum Namespace {
+                final class Nested: QuartzCore.CAGradientLayer {}
+                private final class Secret: CALayer {}
+            }
+
+            final class Box<T>: CALayer {}
+
+            #if DEBUG
+                final class DebugLayer: CATextLayer {}
+            #else
+                final class ReleaseLayer: CATextLayer {}
+            #endif
+
+            final class Model: NSObject {}
+
+            """
+        let b = """
+            import UIKit
+
+            final class TintedSub: Tinted {
+                override init(color: CGColor) { super.init(color: color) }
+                override init(layer: Any) { super.init(layer: layer) }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+
+            final class TintedPartial: Tinted {
+                override init(color: CGColor) { super.init(color: color) }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+
+            class Inherits: OnlyInit {}
+
+            final class PlainSub: Plain {
+                init?(size: Int) { super.init() }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+
+            final class Quiet: Inherits {
+                @available(*, unavailable) override init() { fatalError() }
+                init(layer: Any) { super.init() }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            """
+        let p = try Fixture.prepare([("A.swift", a), ("B.swift", b)])
+        let fileA = p.path("A.swift")
+        let fileB = p.path("B.swift")
+        // By the rules: no designated initialiser of its own inherits all of the superclass's
+        // (Plain, Inherits, Nested); declaring one inherits none (OnlyInit has no init(layer:),
+        // TintedPartial neither) unless every designated one of the superclass is overridden,
+        // which brings its convenience ones (TintedSub's init()). Failable, unavailable, generic
+        // and private nested classes cannot be called as T() from the file's top level; nor can
+        // a class in #else.
+        let expected: [(String, String, Bool, Bool)] = [
+            ("ProgressLayer", fileA, true, true), ("Plain", fileA, true, true),
+            ("OnlyInit", fileA, true, false),
+            ("Tinted", fileA, true, true), ("Hidden", fileA, true, true),
+            ("Namespace.Nested", fileA, true, true),
+            ("Namespace.Secret", fileA, false, false), ("Box", fileA, false, false),
+            ("DebugLayer", fileA, true, true), ("ReleaseLayer", fileA, false, false),
+            ("TintedSub", fileB, true, true), ("TintedPartial", fileB, false, false),
+            ("Inherits", fileB, true, false), ("PlainSub", fileB, false, false),
+            ("Quiet", fileB, false, true),
+        ]
+        #expect(
+            p.preparation.layerClasses
+                == expected.map {
+                    PreviewPreparer.LayerClass(name: $0.0, file: $0.1, hasInit: $0.2, hasCopyInit: $0.3)
+                })
+        #expect(
+            p.preparation.registrars == ["loaderLabRegisterLayerClasses0", "loaderLabRegisterLayerClasses1"])
+        // Each registration under the class's own line (and #if), at the end of its file.
+        let registrarA = """
+            func loaderLabRegisterLayerClasses0() {
+            #sourceLocation(file: "\(fileA)", line: 3)
+                CALayer.register(ProgressLayer.self, make: { ProgressLayer() }, copy: { ProgressLayer(layer: $0) })
+            #sourceLocation(file: "\(fileA)", line: 10)
+                CALayer.register(Plain.self, make: { Plain() }, copy: { Plain(layer: $0) })
+            #sourceLocation(file: "\(fileA)", line: 12)
+                CALayer.register(OnlyInit.self, make: { OnlyInit() }, copy: nil)
+            #sourceLocation(file: "\(fileA)", line: 17)
+                CALayer.register(Tinted.self, make: { Tinted() }, copy: { Tinted(layer: $0) })
+            #sourceLocation(file: "\(fileA)", line: 24)
+                CALayer.register(Hidden.self, make: { Hidden() }, copy: { Hidden(layer: $0) })
+            #sourceLocation(file: "\(fileA)", line: 27)
+                CALayer.register(Namespace.Nested.self, make: { Namespace.Nested() }, copy: { Namespace.Nested(layer: $0) })
+            #sourceLocation(file: "\(fileA)", line: 34)
+            #if DEBUG
+                CALayer.register(DebugLayer.self, make: { DebugLayer() }, copy: { DebugLayer(layer: $0) })
+            #endif
+            }
+
+            """
+        let expectedA = a.replacingOccurrences(of: "@NSManaged", with: "@Managed  ") + registrarA
+        #expect(p.texts["A.swift"] == Fixture.header(fileA) + expectedA)
+        // A file that does not end its last line gets a line break first.
+        let registrarB = """
+
+            func loaderLabRegisterLayerClasses1() {
+            #sourceLocation(file: "\(fileB)", line: 3)
+                CALayer.register(TintedSub.self, make: { TintedSub() }, copy: { TintedSub(layer: $0) })
+            #sourceLocation(file: "\(fileB)", line: 14)
+                CALayer.register(Inherits.self, make: { Inherits() }, copy: nil)
+            #sourceLocation(file: "\(fileB)", line: 21)
+                CALayer.register(Quiet.self, make: nil, copy: { Quiet(layer: $0) })
+            }
+
+            """
+        #expect(p.texts["B.swift"] == Fixture.header(fileB) + b + registrarB)
+        // No column moves: the additions are whole lines.
+        #expect(p.preparation.columnShifts.isEmpty)
+    }
+
+    @Test("the entry file registers the layer classes before it makes the previews")
+    func entryRegisters() {
+        let entry = PreviewBuilder.entrySource(
+            providers: ["A", "B.C"],
+            registrars: ["loaderLabRegisterLayerClasses0", "loaderLabRegisterLayerClasses3"])
+        #expect(
+            entry.contains(
+                """
+                public func loaderLabPreviewList() -> UnsafeMutableRawPointer {
+                    loaderLabRegisterLayerClasses0()
+                    loaderLabRegisterLayerClasses3()
+                    let previews: [LoaderPreview] = A.previews + B.C.previews
+                """))
+        #expect(!PreviewBuilder.entrySource(providers: ["A"]).contains("loaderLabRegister"))
     }
 
     @Test("a file that needs nothing is not copied")

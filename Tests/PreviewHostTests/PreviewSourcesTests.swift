@@ -1,4 +1,5 @@
 import Foundation
+import SnapshotTesting
 import Testing
 
 @testable import PreviewHost
@@ -184,7 +185,7 @@ struct PreviewSourcesTests {
         }
     }
 
-    @Test("the walk stops past maxFolders folders, however few Swift files they hold")
+    @Test("the walk stops past maxFolders folders, however few Swift files they hold", .tags(.exhaustive))
     func folderLimit() throws {
         let dir = try temporaryFolder()
         let fm = FileManager.default

@@ -6,7 +6,7 @@ import XvfbHarness
 /// The preview window under Xvfb when the previews' code fails: the window stays, keeps its
 /// last frame dimmed under the reason, R starts the previews again with the view as it was, a
 /// recording in progress is written, and nothing is left running after Q.
-@Suite("Preview window isolation under Xvfb", .serialized)
+@Suite("Preview window isolation under Xvfb", .tags(.xvfb, .compiler), .serialized)
 struct PreviewWindowIsolationTests {
     /// The failure panel's colour over the dimmed window (as the compile-error test sees it).
     static let panel = Screenshot.RGB(r: 41, g: 12, b: 15)

@@ -1,10 +1,11 @@
 import Foundation
+import SnapshotTesting
 import Testing
 import XvfbHarness
 
 /// The preview window under Xvfb: live reload on save, a compile error shown over the tiles
 /// while the last good build runs, recovery, and no compiler left behind.
-@Suite("Preview window under Xvfb", .serialized)
+@Suite("Preview window under Xvfb", .tags(.xvfb, .compiler), .serialized)
 struct PreviewWindowTests {
     static let source = """
         import UIKit

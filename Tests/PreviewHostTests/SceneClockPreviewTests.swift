@@ -7,7 +7,7 @@ import XvfbHarness
 /// loader puts on `DispatchQueue.main` runs at its scene time in `--render`, `--record` and
 /// `--inspect`, and a previewed header goes through every state headless — a refresh its code
 /// ends with `asyncAfter(2 s)` is refreshing at 1 s and idle at 3 s.
-@Suite("Scene clock in previews", .serialized)
+@Suite("Scene clock in previews", .tags(.compiler, .subprocess), .serialized)
 struct SceneClockPreviewTests {
     typealias Scratch = ExamplePreviewTests.Scratch
 
@@ -278,11 +278,11 @@ struct SceneClockPreviewTests {
         #expect(abs(animation.durations.reduce(0, +) - 3100) < 1, "\(animation)")
     }
 
-    /// The seed headers end their refresh by `asyncAfter` (3 s, the airplane 4 s), as the
+    /// The original headers end their refresh by `asyncAfter` (3 s, the airplane 4 s), as the
     /// built-in headers end theirs by a simulated load of the same length: past the end, while
     /// the list slides back and at rest again, the examples draw as the built-in headers.
-    @Test("the seed header examples end their refresh headless as the built-in headers do")
-    func seedHeadersEndAsTheBuiltInOnesDo() throws {
+    @Test("the original header examples end their refresh headless as the built-in headers do")
+    func originalHeadersEndAsTheBuiltInOnesDo() throws {
         let scratch = try Scratch()
         let moments: [(id: String, time: String)] = [
             ("four-dots", "5"), ("three-dots", "3.15"), ("three-dots", "4"), ("airplane", "4.1"),

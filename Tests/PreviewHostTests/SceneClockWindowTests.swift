@@ -1,10 +1,11 @@
 import Foundation
+import SnapshotTesting
 import Testing
 import XvfbHarness
 
 /// The scene clock in the preview window under Xvfb: a block a preview put on
 /// `DispatchQueue.main.asyncAfter` waits while Space pauses the window, and runs once resumed.
-@Suite("Scene clock in the preview window", .serialized)
+@Suite("Scene clock in the preview window", .tags(.xvfb, .compiler), .serialized)
 struct SceneClockWindowTests {
     /// A red square that a block turns green 3 s after it was drawn.
     static let source = """

@@ -5,7 +5,7 @@ import XvfbHarness
 
 /// The `LoadingStatus` example through `loaderlab preview`: a label and a system spinner laid
 /// out by hand, drawn headless.
-@Suite("The loading-status example", .serialized)
+@Suite("The loading-status example", .tags(.compiler, .subprocess), .serialized)
 struct ViewsExampleTests {
     static let folder = ExamplePreviewTests.examples + "/LoadingStatus"
 

@@ -7,7 +7,7 @@ import XvfbHarness
 /// fixed step per call, drawn headless where the calls the window would have made by then put
 /// it — ⌊60·T⌋ of them at time T, one per 60 Hz frame of the scene since the link was added at
 /// 0 — and recorded frames equal to renders at their times.
-@Suite("The display-link wave example", .serialized)
+@Suite("The display-link wave example", .tags(.compiler, .subprocess), .serialized)
 struct WaveExampleTests {
     static let folder = ExamplePreviewTests.examples + "/Wave"
     static let scale = 4

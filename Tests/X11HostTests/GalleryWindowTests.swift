@@ -3,6 +3,7 @@ import Foundation
 import LayerKit
 import LoaderLab
 import Loaders
+import SnapshotTesting
 import Testing
 import XvfbHarness
 
@@ -10,7 +11,7 @@ import XvfbHarness
 /// shows afterwards. Positions come from the gallery's own layout at the window's size; the
 /// loaders' states and the frame count come from the frame log ($LOADERLAB_FRAME_LOG).
 @Suite(
-    "Gallery window under Xvfb", .serialized,
+    "Gallery window under Xvfb", .tags(.xvfb), .serialized,
     .enabled(if: XvfbSession.isInstalled, "Xvfb is not installed (make deps-test installs it)"))
 struct GalleryWindowTests {
     static let teal = Screenshot.RGB(r: 90, g: 200, b: 200)

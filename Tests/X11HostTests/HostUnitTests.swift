@@ -1,4 +1,5 @@
 import CX11
+import LayerKit
 import LoaderLab
 import Testing
 
@@ -81,5 +82,35 @@ struct XftScaleTests {
         #expect(X11Display.scale(fromResources: "Xft.dpi:\t0") == nil)
         #expect(X11Display.scale(fromResources: "Xft.dpi:\t100000") == nil)
         #expect(X11Display.scale(fromResources: "Xcursor.dpi:\t192") == nil)
+    }
+}
+
+@Suite("No-display message")
+struct NoDisplayMessageTests {
+    @Test("a 5,000-character DISPLAY is quoted short: its start and end around an ellipsis")
+    func longDisplay() {
+        let name = ":" + String(repeating: "7", count: 4998) + "x"
+        let message = X11HostError.noDisplay(name).description
+        // What the message says around the value, whatever the value.
+        let fixed = X11HostError.noDisplay("").description.count
+        #expect(message.count <= fixed + MessageText.argumentLimit + 1)
+        #expect(message.contains("DISPLAY=:777"))
+        #expect(message.contains("…"))
+        #expect(message.contains("7x cannot be opened"))
+        #expect(!message.contains(String(repeating: "7", count: MessageText.argumentLimit)))
+    }
+
+    @Test("control characters in DISPLAY are shown escaped, on one line")
+    func controlCharacters() {
+        let message = X11HostError.noDisplay(":0\n\u{1B}[31mred").description
+        #expect(message.contains("DISPLAY=:0\\n\\e[31mred cannot be opened"))
+        #expect(!message.contains("\n") && !message.contains("\u{1B}"))
+    }
+
+    @Test("an ordinary DISPLAY is quoted whole")
+    func ordinary() {
+        #expect(
+            X11HostError.noDisplay("remote:10.0").description.contains("DISPLAY=remote:10.0 cannot be opened")
+        )
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import LayerKit
 import LoaderLab
 import Loaders
+import SnapshotTesting
 import Testing
 import XvfbHarness
 
@@ -9,7 +10,7 @@ import XvfbHarness
 /// dragging the scrubber, changing the rate, hovering rows. Geometry comes from the panel's
 /// own layout at the rectangle the frame log names; states from the log's `frameSummary`.
 @Suite(
-    "Timeline panel under Xvfb", .serialized,
+    "Timeline panel under Xvfb", .tags(.xvfb), .serialized,
     .enabled(if: XvfbSession.isInstalled, "Xvfb is not installed (make deps-test installs it)"))
 struct TimelineWindowTests {
     static let teal = Screenshot.RGB(r: 90, g: 200, b: 200)

@@ -1,12 +1,13 @@
 import CX11
 import Foundation
+import SnapshotTesting
 import Testing
 import XvfbHarness
 
 /// The window's life under a real (virtual) X server: appearing, quitting every way a user
 /// can, surviving resizes, and failing cleanly without a display.
 @Suite(
-    "Window lifecycle under Xvfb", .serialized,
+    "Window lifecycle under Xvfb", .tags(.xvfb), .serialized,
     .enabled(if: XvfbSession.isInstalled, "Xvfb is not installed (make deps-test installs it)"))
 struct WindowLifecycleTests {
     @Test("without DISPLAY: one line naming DISPLAY and suggesting sheet, exit 2")

@@ -7,7 +7,7 @@ import XvfbHarness
 /// app's current directory afterwards, its path on standard output; quitting while recording
 /// still writes the file.
 @Suite(
-    "Window recording under Xvfb", .serialized,
+    "Window recording under Xvfb", .tags(.xvfb, .pillow), .serialized,
     .enabled(if: XvfbSession.isInstalled, "Xvfb is not installed (make deps-test installs it)"),
     .enabled(if: Pillow.isInstalled, "python3-pil is not installed (make deps-test installs it)"))
 struct WindowRecordingTests {

@@ -2,13 +2,14 @@ import Foundation
 import LayerKit
 import LoaderLab
 import Loaders
+import SnapshotTesting
 import Testing
 import XvfbHarness
 
 /// Inputs and faults that used to break the window, each driven the way a user or another
 /// client would cause it.
 @Suite(
-    "Window reliability under Xvfb", .serialized,
+    "Window reliability under Xvfb", .tags(.xvfb), .serialized,
     .enabled(if: XvfbSession.isInstalled, "Xvfb is not installed (make deps-test installs it)"))
 struct WindowReliabilityTests {
     /// A loader's key pressed twice within one frame (stop, then start before the next frame)
