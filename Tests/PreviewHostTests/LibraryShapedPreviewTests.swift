@@ -8,7 +8,7 @@ import XvfbHarness
 /// after it, also headless), and a framework's file that leaves out `import UIKit` (an umbrella
 /// header gave it UIKit), imports `ObjectiveC` for associated objects and spells its delays
 /// with `NSEC_PER_SEC`.
-@Suite("Library-shaped previews", .serialized)
+@Suite("Library-shaped previews", .tags(.compiler, .subprocess), .serialized)
 struct LibraryShapedPreviewTests {
     typealias Scratch = ExamplePreviewTests.Scratch
     let clock = SceneClockPreviewTests()
