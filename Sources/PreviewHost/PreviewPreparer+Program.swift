@@ -37,6 +37,10 @@ extension PreviewPreparer {
         // - `#keyPath(Type.a.b)` becomes the string "a.b";
         // - `@NSManaged` becomes QuartzCore's `@Managed` (a layer's property managed by key);
         // - `import ObjectiveC` is blanked out (associated objects and selectors come with UIKit).
+        // - `Bundle(for: T.self)` becomes `Bundle(previewFor: T.self)`, the previewed code's bundle.
+        // - a class deriving from `NSObject` whose own or a subclass's `observeValue` overrides
+        //   Foundation's (which Linux's `NSObject` lacks) derives from UIKit's
+        //   `LoaderLabObservingObject` instead, an `NSObject` that declares it.
         // - a file declaring `CALayer` subclasses gets a function at its end registering how to make
         //   them (`CALayer.register(T.self, make: { T() }, copy: { T(layer: $0) })`), with the
         //   initialisers Swift's inheritance rules give each class.
@@ -424,6 +428,20 @@ extension PreviewPreparer {
                 return .visitChildren
             }
 
+            /// `Bundle(for: T.self)` (or `Bundle.init(for:)`): the bundle of the previewed code, which
+            /// holds its resources, is UIKit's `Bundle(previewFor:)` (Foundation's is the program's).
+            override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
+                guard node.label?.text == "for", let label = node.label,
+                    let list = node.parent?.as(LabeledExprListSyntax.self), list.first?.id == node.id,
+                    let call = list.parent?.as(FunctionCallExprSyntax.self)
+                else { return .visitChildren }
+                let callee = call.calledExpression.trimmedDescription.filter { !$0.isWhitespace }
+                if ["Bundle", "Bundle.init", "Foundation.Bundle", "Foundation.Bundle.init"].contains(callee) {
+                    edit(span(label), "previewFor")
+                }
+                return .visitChildren
+            }
+
             override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
                 switch node.macroName.text {
                 case "selector": selector(node)
@@ -755,6 +773,39 @@ extension PreviewPreparer {
         }
 
         /// A file path as a string literal's contents.
+        /// Classes that override `observeValue(forKeyPath:of:change:context:)` and derive, through
+        /// classes of the sources, from `NSObject`: the first of them to derive from `NSObject`
+        /// derives from `LoaderLabObservingObject` instead, which declares what iOS's `NSObject` does.
+        func reparentObservers(_ sources: [Source], index: Index) {
+            var roots: Set<String> = []
+            for (type, names) in index.overrides where names.contains("observeValue") {
+                var current = type
+                for _ in 0..<32 {
+                    guard let written = index.superclasses[current] else { break }
+                    let name = written.split(separator: ".").last.map(String.init)
+                    if name == "NSObject" {
+                        roots.insert(current)
+                        break
+                    }
+                    guard
+                        let next = index.classes.keys.first(where: {
+                            $0.split(separator: ".").last.map(String.init) == name
+                        })
+                    else { break }
+                    current = next
+                }
+            }
+            for root in roots.sorted() {
+                guard let (source, decl) = index.classes[root],
+                    let first = decl.inheritanceClause?.inheritedTypes.first
+                else { continue }
+                let range = span(first.type)
+                let text = Array("LoaderLabObservingObject".utf8)
+                source.edits.append(Edit(start: range.lowerBound, end: range.upperBound, text: text))
+                source.edits = inOrder(source.edits)
+            }
+        }
+
         func quoted(_ path: String) -> String {
             "\"" + path.replacingAll("\\", "\\\\").replacingAll("\"", "\\\"") + "\""
         }
@@ -866,6 +917,7 @@ extension PreviewPreparer {
             Rewriter(source: source, index: index).walk(source.tree)
             source.edits = inOrder(source.edits)
         }
+        reparentObservers(sources, index: index)
         for source in sources { Mover(source: source, index: index).walk(source.tree) }
 
         var report: [String] = index.providers.map { "provider\t\($0)" }

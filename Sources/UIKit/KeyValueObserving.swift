@@ -135,8 +135,10 @@ extension NSObject {
     /// The observer is not retained (a released one is forgotten); remove it with
     /// `removeObserver(_:forKeyPath:)`.
     ///
-    /// Deviation: the observer must be a `UIResponder` (any view) or a `UIGestureRecognizer`,
-    /// the classes here that declare `observeValue`; another is reported on standard error.
+    /// Deviation: the observer must be a `UIResponder` (any view), a `UIGestureRecognizer` or a
+    /// `LoaderLabObservingObject`, the classes here that declare `observeValue` (under
+    /// `loaderlab preview` a class of yours deriving from `NSObject` that overrides it derives
+    /// from the last); another is reported on standard error.
     public func addObserver(
         _ observer: NSObject, forKeyPath keyPath: String, options: NSKeyValueObservingOptions = [],
         context: UnsafeMutableRawPointer?
@@ -145,7 +147,7 @@ extension NSObject {
             CALayer.errorReporter(
                 "UIKit: addObserver(_:forKeyPath: \"\(keyPath)\"): a \(type(of: observer)) cannot be sent "
                     + "observeValue here (Foundation's NSObject on Linux declares none); derive the observer "
-                    + "from UIView or UIResponder, or use observe(_:options:changeHandler:)")
+                    + "from UIResponder or LoaderLabObservingObject, or use observe(_:options:changeHandler:)")
             return
         }
         KeyValueObservingRegistry.add(
