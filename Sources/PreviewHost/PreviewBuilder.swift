@@ -82,6 +82,12 @@ public final class PreviewBuilder: @unchecked Sendable {
                 return .cancelled
             }
         }
+        let resources = try PreviewResources.assemble(
+            sources.resources, into: folder + "/" + PreviewLibraryEntry.resourcesFolder)
+        for (left, kept) in resources.duplicates {
+            StandardStream.error.report(
+                "loaderlab: preview: \(left): left out of the preview's resources, as \(kept) has its name")
+        }
         let providers = preparation?.providers ?? sources.providers
         guard !providers.isEmpty else { throw PreviewSources.Problem.noProviders(sources.folders) }
         let entry = folder + "/LoaderLabPreviewEntry.swift"

@@ -113,7 +113,7 @@ public final class PreviewProxyApp: WindowApp {
         guard let library else { return }
         var arguments = ["--library", library]
         for folder in sources.folders { arguments += ["--image-folder", folder] }
-        arguments += ["--serve", "--spool-folder", builder.workFolder]
+        arguments += ["--serve", "--spool-folder", builder.workFolder, "--screen-scale", "\(scale)"]
         // Each frame's summary travels only for the window's frame log.
         if ProcessInfo.processInfo.environment["LOADERLAB_FRAME_LOG"]?.isEmpty == false {
             arguments.append("--summaries")

@@ -25,6 +25,11 @@ public struct PreviewSources: Equatable, Sendable {
     public var providers: [String]
     /// The folders holding the sources: where `UIImage(named:)` looks and what is watched.
     public var folders: [String]
+    /// The resources found beside the sources, by real path, sorted: what an iOS target copies
+    /// into its bundle (`PreviewResources`), whole resource folders (`NAME.bundle`,
+    /// `NAME.xcassets`, `LANG.lproj`, not walked into) and loose resource files (images, strings,
+    /// property lists, JSON, fonts and sounds, by `resourceExtensions`; not `Info.plist`).
+    public var resources: [String] = []
 
     /// The most Swift files a preview is built from: past it the paths are taken as too broad
     /// and the walk stops there.
@@ -36,11 +41,19 @@ public struct PreviewSources: Equatable, Sendable {
     public static let skippedFolders: Set<String> = [
         ".build", ".git", "Pods", "Carthage", "DerivedData", "node_modules",
     ]
+    /// The folder kinds taken whole as resources, by extension.
+    public static let resourceFolderExtensions: Set<String> = ["bundle", "xcassets", "lproj"]
+    /// The files taken as resources, by extension (lower case).
+    public static let resourceExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "gif", "pdf", "json", "strings", "stringsdict", "plist", "ttf", "otf",
+        "caf", "wav", "mp3", "m4a", "aiff",
+    ]
 
     /// What was found, for a caller to print: "12 Swift files in 3 folders".
     public var summary: String {
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-        return "\(count(files.count, "Swift file")) in \(count(folders.count, "folder"))"
+        let found = "\(count(files.count, "Swift file")) in \(count(folders.count, "folder"))"
+        return resources.isEmpty ? found : found + ", \(count(resources.count, "resource"))"
     }
 
     public enum Problem: Error, Equatable, CustomStringConvertible {
@@ -103,7 +116,9 @@ public struct PreviewSources: Equatable, Sendable {
         }
         guard !providers.isEmpty else { throw Problem.noProviders(paths) }
         let folders = Array(Set(sorted.map { ($0 as NSString).deletingLastPathComponent })).sorted()
-        return PreviewSources(files: sorted, providers: providers, folders: folders)
+        var sources = PreviewSources(files: sorted, providers: providers, folders: folders)
+        sources.resources = walk.resources.sorted()
+        return sources
     }
 
     /// The walk below the paths: the files found and the folders walked, both by real path.
@@ -111,6 +126,7 @@ public struct PreviewSources: Equatable, Sendable {
         let paths: [String]
         var files: Set<String> = []
         var visited: Set<String> = []
+        var resources: Set<String> = []
 
         /// Counts a Swift file (by its real path), stopping past `maxFiles`.
         mutating func add(_ realFile: String) throws {
@@ -134,9 +150,17 @@ public struct PreviewSources: Equatable, Sendable {
                     let path = folder == "/" ? "/" + name : folder + "/" + name
                     switch kind {
                     case .folder:
-                        if !PreviewSources.skippedFolders.contains(name) { pending.append(path) }
+                        if PreviewSources.isResourceFolder(name) {
+                            resources.insert(path)
+                        } else if !PreviewSources.skippedFolders.contains(name) {
+                            pending.append(path)
+                        }
                     case .file:
-                        if name.hasSuffix(".swift"), name != "Package.swift" { try add(path) }
+                        if name.hasSuffix(".swift"), name != "Package.swift" {
+                            try add(path)
+                        } else if PreviewSources.isResourceFile(name) {
+                            resources.insert(path)
+                        }
                     case .link:
                         // Followed to where it leads; the link's own name decides as above.
                         var info = stat()
@@ -144,13 +168,18 @@ public struct PreviewSources: Equatable, Sendable {
                             continue  // dangling, or not ours to read
                         }
                         if info.st_mode & S_IFMT == S_IFDIR {
-                            if !PreviewSources.skippedFolders.contains(name), !visited.contains(target) {
+                            if PreviewSources.isResourceFolder(name) {
+                                resources.insert(target)
+                            } else if !PreviewSources.skippedFolders.contains(name), !visited.contains(target)
+                            {
                                 pending.append(target)
                             }
                         } else if info.st_mode & S_IFMT == S_IFREG, name.hasSuffix(".swift"),
                             name != "Package.swift", target.hasSuffix(".swift")
                         {
                             try add(target)
+                        } else if info.st_mode & S_IFMT == S_IFREG, PreviewSources.isResourceFile(name) {
+                            resources.insert(target)
                         }
                     case .other:
                         continue
@@ -161,6 +190,17 @@ public struct PreviewSources: Equatable, Sendable {
     }
 
     private enum EntryKind { case folder, file, link, other }
+
+    /// Whether a folder of this name is a resource taken whole (`Arrows.xcassets`).
+    static func isResourceFolder(_ name: String) -> Bool {
+        resourceFolderExtensions.contains((name as NSString).pathExtension)
+    }
+
+    /// Whether a file of this name is a resource (`arrow@2x.png`; not `Info.plist`, which a
+    /// target's build reads rather than copies).
+    static func isResourceFile(_ name: String) -> Bool {
+        name != "Info.plist" && resourceExtensions.contains((name as NSString).pathExtension.lowercased())
+    }
 
     /// The names in `folder` (without `.` and `..`) and what each is; none if it cannot be read.
     private static func entries(of folder: String) -> [(String, EntryKind)] {

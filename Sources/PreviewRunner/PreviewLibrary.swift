@@ -32,6 +32,13 @@ public struct PreviewLibrary {
         }
         typealias Entry = @convention(c) () -> UnsafeMutableRawPointer
         UIImage.searchPaths = imageFolders
+        // The sources' resources, as their bundle on iOS holds them (made by the build).
+        let resources =
+            (path as NSString).deletingLastPathComponent + "/" + PreviewLibraryEntry.resourcesFolder
+        if let bundle = Bundle(path: resources), FileManager.default.fileExists(atPath: resources) {
+            Bundle.previewResources = bundle
+            UIImage.searchPaths.insert(resources, at: 0)
+        }
         // Labels and fonts measure text as the renderer draws it.
         TextMeasuring.installed = TextMeasuring(layout: RenderedText.layout, face: RenderedText.face)
         let list = Unmanaged<LoaderPreviewList>.fromOpaque(unsafeBitCast(symbol, to: Entry.self)())

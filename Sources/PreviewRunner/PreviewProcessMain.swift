@@ -36,6 +36,9 @@ public enum PreviewProcessMain {
         var spoolFolder: String?
         var summaries = false
         var command: [String] = []
+        /// The screen's scale when the previews are made (`--screen-scale`, else a headless
+        /// command's `--scale`).
+        var screenScale: Double?
     }
 
     @MainActor
@@ -56,6 +59,10 @@ public enum PreviewProcessMain {
         }
         library = arguments.library
         let channel = SeamChannel(descriptor: arguments.channel)
+        // The screen's scale is known before the previews' code runs, as on a device: code that
+        // picks `@2x` or `@3x` resources by `UIScreen.main.scale` while its previews are listed
+        // sees the scale they are drawn at.
+        if let scale = arguments.screenScale { UIScreen.main.set(scale: CGFloat(scale)) }
         var catalog: PreviewCatalog
         do {
             let loaded = try PreviewLibrary.load(arguments.library, imageFolders: arguments.imageFolders)
@@ -106,9 +113,21 @@ public enum PreviewProcessMain {
             case "--loader": a.loaderID = try value("--loader")
             case "--spool-folder": a.spoolFolder = try value("--spool-folder")
             case "--summaries": a.summaries = true
+            case "--screen-scale":
+                let v = try value("--screen-scale")
+                guard let scale = Double(v), scale.isFinite, scale > 0 else {
+                    throw CommandFailure(message: "--screen-scale: not a positive number: \(v)", exitCode: 2)
+                }
+                a.screenScale = scale
             case "--serve": a.serve = true
             case "--command":
                 a.command = Array(raw[(i + 1)...])
+                if a.screenScale == nil, let at = a.command.firstIndex(of: "--scale"),
+                    at + 1 < a.command.count,
+                    let scale = Double(a.command[at + 1]), scale.isFinite, scale > 0
+                {
+                    a.screenScale = scale
+                }
                 i = raw.count
                 continue
             default:
@@ -138,12 +157,6 @@ public enum PreviewProcessMain {
                 StandardStream.error.report("loaderlab: cannot write the list: \(error)")
                 return 1
             }
-        }
-        // The screen's scale is the render's (`UIScreen.main.scale` in the previews' code).
-        if let i = arguments.firstIndex(of: "--scale"), i + 1 < arguments.count,
-            let scale = Double(arguments[i + 1]), scale.isFinite, scale > 0
-        {
-            UIScreen.main.set(scale: CGFloat(scale))
         }
         // A long command's progress is a beat for the supervisor's watchdog (standard error is
         // its pipe, not a terminal: no progress line).

@@ -327,6 +327,9 @@ private struct Reader {
 /// provider's previews.
 public enum PreviewLibraryEntry {
     public static let symbol = "loaderlab_preview_list"
+    /// The folder beside the library that holds the preview's resources, laid out as the root of
+    /// an iOS bundle (made by the build when the sources have resources).
+    public static let resourcesFolder = "Resources"
 }
 
 /// The lines a preview process writes on standard error when a preview calls `exit`: the begin

@@ -23,7 +23,7 @@ extension UIImage {
             // A drawn image: the same pixels.
             return RenderingModeImage(cgImage: cgImage, scale: scale, mode: renderingMode)
         }
-        guard let copy = RenderingModeImage(path: cgImage.reference.path, mode: renderingMode) else {
+        guard let copy = RenderingModeImage(path: cgImage.reference.path, scale: scale, mode: renderingMode) else {
             return self
         }
         return copy
@@ -35,9 +35,9 @@ extension UIImage {
 final class RenderingModeImage: UIImage {
     let mode: UIImage.RenderingMode
 
-    init?(path: String, mode: UIImage.RenderingMode) {
+    init?(path: String, scale: CGFloat, mode: UIImage.RenderingMode) {
         self.mode = mode
-        super.init(contentsOfFile: path)
+        super.init(contentsOfFile: path, scale: Double(scale))
     }
 
     init(cgImage: CGImage, scale: CGFloat, mode: UIImage.RenderingMode) {

@@ -5,11 +5,12 @@ import QuartzCore
 /// `UIImage`: a PNG image file or a drawn image, shown through `cgImage` as a layer's `contents`
 /// and drawn with `draw(in:)` (UIImage+Drawing.swift).
 ///
-/// `UIImage(named:)` looks for the file in `searchPaths` (the directories of the preview's
-/// sources, set by the host): the name as given, else with `@2x.png`, `@3x.png` or `.png`
-/// appended; an `@Nx` suffix sets `scale`. Only the PNG's header is read here (its size);
-/// the renderer decodes it. `UIGraphicsImageRenderer` makes drawn images. Deviations: no asset
-/// catalogues, no other formats; orientations other than `.up` are kept but not drawn.
+/// `UIImage(named:)` looks for the file in `searchPaths` (the preview's resources and the
+/// directories of its sources, set by the host): the name as given, else with `@2x.png`,
+/// `@3x.png` or `.png` appended, an `@Nx` suffix setting `scale`; else an image set of that
+/// name in an asset catalogue there (UIImage+AssetCatalog.swift). Only the PNG's header is read
+/// here (its size); the renderer decodes it. `UIGraphicsImageRenderer` makes drawn images.
+/// Deviations: PNG only; orientations other than `.up` are kept but not drawn.
 open class UIImage: NSObject {
     /// The directories `UIImage(named:)` searches, in order.
     @_spi(LoaderLabHost) nonisolated(unsafe) public static var searchPaths: [String] = []
@@ -43,16 +44,27 @@ open class UIImage: NSObject {
                     return
                 }
             }
+            if let found = UIImage.assetCatalogImage(named: name, in: directory) {
+                self.init(contentsOfFile: found.path, scale: found.scale)
+                return
+            }
         }
         return nil
     }
 
-    /// The PNG file at `path`; nil when it is not a readable PNG.
-    public init?(contentsOfFile path: String) {
+    /// The PNG file at `path`, its scale from its name (`arrow@2x.png`: 2); nil when it is not a
+    /// readable PNG.
+    public convenience init?(contentsOfFile path: String) {
+        self.init(
+            contentsOfFile: path, scale: UIImage.scale(ofFileName: (path as NSString).lastPathComponent))
+    }
+
+    /// The PNG file at `path` at `scale` pixels per point, whatever its name says (an asset
+    /// catalogue's image states its scale in the catalogue).
+    init?(contentsOfFile path: String, scale: Double) {
         guard let data = FileManager.default.contents(atPath: path),
             let pixels = UIImage.pngPixelSize([UInt8](data))
         else { return nil }
-        let scale = UIImage.scale(ofFileName: (path as NSString).lastPathComponent)
         self.scale = CGFloat(scale)
         size = CGSize(width: pixels.width / scale, height: pixels.height / scale)
         cgImage = CGImage(reference: ImageReference(path: path, pixelSize: pixels, scale: scale))

@@ -8,7 +8,9 @@ import Foundation
 /// the `--size` of a headless render), set by the host before the preview's code runs;
 /// `scale` (and `nativeScale`) is the pixels per point the preview is drawn at (the window's
 /// scale, or `--scale`), so `layer.contentsScale = UIScreen.main.scale` and
-/// `rasterizationScale = UIScreen.main.scale` draw at full resolution as on a device.
+/// `rasterizationScale = UIScreen.main.scale` draw at full resolution as on a device. It is set
+/// before the previews are listed, so code run then (building a preview's views, picking `@2x`
+/// or `@3x` resources) sees it as on a device, where it never changes.
 open class UIScreen: NSObject {
     nonisolated(unsafe) public static let main = UIScreen()
 
