@@ -173,10 +173,6 @@ final class HeaderPreviewContent: SessionContent {
     /// closes again).
     private var wasHeldOpen = false
 
-    /// How far a scripted pull drags before letting go (R, `--refreshing`): past what iOS
-    /// headers commonly take as their threshold.
-    static let refreshPull = 100.0
-
     init(
         id: String, preview: LoaderPreview, setUp: @escaping (UIScrollView) -> Void, root: Layer,
         size: Size, activity: PreviewActivity?
@@ -186,7 +182,7 @@ final class HeaderPreviewContent: SessionContent {
         self.setUp = setUp
         list = HeaderContent(
             root: root, size: size, background: preview.background.engine,
-            refreshPull: Self.refreshPull)
+            refreshPull: Double(preview.refreshPull))
     }
 
     private func setUpIfNeeded() {

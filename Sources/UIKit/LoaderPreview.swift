@@ -29,6 +29,9 @@ public struct LoaderPreview {
     public var size: CGSize
     public var background: UIColor
     public var content: Content
+    /// For a header: how far, in points, a scripted pull drags the list before letting go (`R`
+    /// in the window, `--refreshing` headless); past the threshold of most iOS headers.
+    public var refreshPull: CGFloat = LoaderPreview.defaultRefreshPull
 
     /// A standalone loader: `setUp` receives the preview's root layer (bounds = size, background
     /// `background`), the layer of the preview's `UIWindow`.
@@ -47,17 +50,28 @@ public struct LoaderPreview {
     }
 
     /// A pull-to-refresh header: `setUp` receives a UIScrollView of `size` holding a list; it adds its header view (at negative y, as iOS refresh headers do) and becomes the delegate. The mouse drag pulls the list.
+    /// `refreshPull` is how far a scripted pull (`R`, `--refreshing`) drags before letting go:
+    /// give a header whose threshold is past the default (100 points) a longer one.
     public static func header(
         _ name: String, size: CGSize = CGSize(width: 320, height: 400), background: UIColor = .white,
-        _ setUp: @escaping (UIScrollView) -> Void
+        refreshPull: CGFloat = LoaderPreview.defaultRefreshPull, _ setUp: @escaping (UIScrollView) -> Void
     ) -> LoaderPreview {
-        // The scroll view is in a window whose layer is the viewport's (its superlayer).
+        // The scroll view is a subview of a window whose layer is the viewport's (its superlayer),
+        // as a list on iOS is always in a view hierarchy (headers reach `scrollView.superview`).
         let content = Content.header { scrollView in
-            if let viewport = scrollView.layer.superlayer { UIWindow.hosting(viewport) }
+            if let viewport = scrollView.layer.superlayer {
+                let window = UIWindow.hosting(viewport)
+                if scrollView.superview == nil { window.addSubview(scrollView) }
+            }
             setUp(scrollView)
         }
-        return LoaderPreview(name: name, size: size, background: background, content: content)
+        var preview = LoaderPreview(name: name, size: size, background: background, content: content)
+        if refreshPull.isFinite, refreshPull > 0 { preview.refreshPull = refreshPull }
+        return preview
     }
+
+    /// How far a header's scripted pull drags by default: 100 points.
+    public static let defaultRefreshPull: CGFloat = 100
 
     private init(name: String, size: CGSize, background: UIColor, content: Content) {
         self.name = name
