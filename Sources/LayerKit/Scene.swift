@@ -86,13 +86,19 @@ public final class Scene {
     /// The scene that `Transaction` and `ViewAnimation` act on: the one delivering a callback
     /// in `update(to:)`, or the one `perform(_:)` runs a body for (innermost wins). Bound for
     /// the duration of a call, per task, so scenes (and tests) never see each other's.
-    public static var active: Scene? { ActiveScene.current?.scene ?? main }
+    public static var active: Scene? { ActiveScene.current?.scene ?? mainStorage }
 
     /// The scene that code on the main thread acts on outside any update or `perform` — as
     /// UIKit's main thread has one implicit transaction — when a host runs exactly one scene
     /// there (the previewer's window, for blocks a previewed loader puts on the main queue).
-    /// Nil by default: then such code has no scene.
-    nonisolated(unsafe) public static weak var main: Scene?
+    /// Nil by default: then such code has no scene. Set on the main actor; read through
+    /// `active` and `scheduling` (which never answers it off the main thread).
+    @MainActor public static var main: Scene? {
+        get { mainStorage }
+        set { mainStorage = newValue }
+    }
+    /// `main`'s value: written on the main actor, read by `active` and `scheduling`.
+    nonisolated(unsafe) static weak var mainStorage: Scene?
 
     /// Runs `body` with this scene active: the transactions it opens and the view animations it
     /// makes are this scene's. A host wraps everything that changes the scene's layers from

@@ -15,8 +15,7 @@ extension Scene {
     /// Unlike `active`, never `main` off the main thread: a scene is driven from one thread,
     /// and work another thread asks for keeps its own clock.
     public static var scheduling: Scene? {
-        if let bound = ActiveScene.current?.scene { return bound }
-        return Thread.isMainThread ? main : nil
+        ActiveScene.current?.scene ?? (Thread.isMainThread ? mainStorage : nil)
     }
 
     /// The root layer's local time now: `CACurrentMediaTime()` in this scene (during a callback,

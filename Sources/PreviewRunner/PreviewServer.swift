@@ -76,7 +76,11 @@ final class PreviewServer {
         gallery.setFrameRequester { [weak self] in self?.tellDirty() }
         // A callback's code is the preview's whose tile holds the animated layer.
         gallery.scene.willDeliverEvent = { [weak self] layer in
-            MainActor.assumeIsolated { self?.activity?.running(layer.flatMap(GalleryApp.tileID(of:))) }
+            MainActor.assumeIsolated {
+                self?.activity?.running(layer.flatMap(GalleryApp.tileID(of:)))
+                // Its screen is its tile's.
+                if let layer { UIScreen.main.follow(codeOf: layer) }
+            }
         }
 
         let queueDescriptor = _dispatch_get_main_queue_handle_4CF()

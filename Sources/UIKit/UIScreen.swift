@@ -1,11 +1,17 @@
 import CoreGraphics
 import Foundation
+import LayerKit
+@_spi(LoaderLabHost) import QuartzCore
 
 /// `UIScreen.main`: the screen a preview is shown on — its viewport, drawn at the preview's
 /// pixels per point.
 ///
 /// `bounds` is the viewport of the preview whose code is running (its tile in the window, or
-/// the `--size` of a headless render), set by the host before the preview's code runs;
+/// the `--size` of a headless render): the host sets it before a preview's set-up and before
+/// delivering an animation's events to a preview's layers, and UIKit while it lays out a view
+/// (its window's bounds). So each tile of the window sees its own screen, at set-up and later.
+/// Work the scene's clock runs (`asyncAfter`, timers, display links) sees the screen of the
+/// preview whose code ran last (the clock does not say whose work it is);
 /// `scale` (and `nativeScale`) is the pixels per point the preview is drawn at (the window's
 /// scale, or `--scale`), so `layer.contentsScale = UIScreen.main.scale` and
 /// `rasterizationScale = UIScreen.main.scale` draw at full resolution as on a device. It is set
@@ -27,5 +33,32 @@ open class UIScreen: NSObject {
     @_spi(LoaderLabHost) public func set(bounds: CGRect? = nil, scale: CGFloat? = nil) {
         if let bounds, bounds.width.isFinite, bounds.height.isFinite { self.bounds = bounds }
         if let scale, scale.isFinite, scale > 0 { self.scale = scale }
+    }
+
+    /// The host says that the code of the preview whose layers hold `layer` runs now: the
+    /// screen's bounds become its window's (unchanged when no window holds `layer`).
+    @_spi(LoaderLabHost) public func follow(codeOf layer: Layer) {
+        if let window = UIScreen.window(holding: layer) { set(bounds: window.bounds) }
+    }
+
+    /// Runs `body` (laying out `view`) with the bounds of `view`'s window, then restores them.
+    func answering<T>(for view: UIView, _ body: () -> T) -> T {
+        guard let window = view.window ?? UIScreen.window(holding: view.layer.engineLayer) else {
+            return body()
+        }
+        let saved = bounds
+        set(bounds: window.bounds)
+        defer { bounds = saved }
+        return body()
+    }
+
+    /// The window whose layer is `layer` or above it.
+    private static func window(holding layer: Layer) -> UIWindow? {
+        var current: Layer? = layer
+        while let l = current {
+            if let window = ViewRegistry.view(of: l) as? UIWindow { return window }
+            current = l.superlayer
+        }
+        return nil
     }
 }

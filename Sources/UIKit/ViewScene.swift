@@ -270,7 +270,8 @@ final class ViewScene {
         }
         for view in views { view.syncBoundsSize() }
         while let next = outermostWaiting(in: scene) {
-            next.layOutSubtree(pass: pass)
+            // Its code sees its own preview's screen (the window's tiles differ in size).
+            UIScreen.main.answering(for: next) { next.layOutSubtree(pass: pass) }
         }
     }
 

@@ -23,9 +23,6 @@ import LayerKit
 /// frame clock and the poll loop).
 @MainActor
 final class HostWindow {
-    /// The running host (kept alive for the process's life; sources hold it weakly).
-    static var current: HostWindow?
-
     let x: X11Display
     let app: WindowApp
     let window: Window
@@ -151,15 +148,15 @@ final class HostWindow {
     func start() {
         // Asynchronous and coalesced: a request can come from inside an event the pump is
         // handling.
-        app.setFrameRequester {
-            guard let host = HostWindow.current, !host.frameRequested else { return }
-            host.frameRequested = true
-            DispatchQueue.main.async {
+        app.setFrameRequester { [weak self] in
+            guard let self, !self.frameRequested else { return }
+            self.frameRequested = true
+            DispatchQueue.main.async { [weak self] in
                 MainActor.assumeIsolated {
-                    guard let host = HostWindow.current else { return }
-                    host.frameRequested = false
-                    host.frameDue = true
-                    host.pump()
+                    guard let self else { return }
+                    self.frameRequested = false
+                    self.frameDue = true
+                    self.pump()
                 }
             }
         }
@@ -170,9 +167,10 @@ final class HostWindow {
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler {
+            source.setEventHandler { [weak self] in
                 MainActor.assumeIsolated {
-                    if let host = HostWindow.current { host.quit(0) }
+                    guard let self else { return }
+                    self.quit(0)
                 }
             }
             source.resume()
@@ -203,7 +201,7 @@ final class HostWindow {
         } while XPending(x.display) > 0 && rounds < 4
         if XPending(x.display) > 0 {
             // A flood of events (a resize storm): let other sources run, then continue.
-            DispatchQueue.main.async { MainActor.assumeIsolated { HostWindow.current?.pump() } }
+            DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.pump() } }
         }
         updateTimer()
     }

@@ -36,8 +36,9 @@ public enum X11Host {
         }
         do {
             let display = try X11Display()
+            // Kept alive by this frame, which `run()` never leaves; the window's callbacks hold it
+            // weakly.
             let host = try HostWindow(display: display, app: app, options: options)
-            HostWindow.current = host
             host.start()
             host.run()
         } catch let error as X11HostError {
