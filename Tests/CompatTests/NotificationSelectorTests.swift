@@ -64,18 +64,19 @@ import Testing
         center.post(name: Self.ping, object: nil)
         #expect(listener.heard.isEmpty && other.heard == ["plain"])
         // A block observer's token is removed as Foundation removes it.
-        var blocks = 0
-        let token = center.addObserver(forName: Self.ping, object: nil, queue: nil) { _ in blocks += 1 }
+        final class Count: @unchecked Sendable { var value = 0 }
+        let blocks = Count()
+        let token = center.addObserver(forName: Self.ping, object: nil, queue: nil) { _ in blocks.value += 1 }
         center.post(name: Self.ping, object: nil)
         center.removeObserver(token)
         center.post(name: Self.ping, object: nil)
-        #expect(blocks == 1)
+        #expect(blocks.value == 1)
     }
 
     @Test func anObserverThatHasGoneHearsNothingAndIsDropped() {
         let center = NotificationCenter()
         var listener: Listener? = Listener()
-        weak var gone = listener
+        weak let gone = listener
         center.addObserver(
             listener!, selector: Selector("plain", Listener.plain), name: Self.ping, object: nil)
         listener = nil

@@ -33,20 +33,25 @@ import Testing
         let full = try width("Connecting", at: 20)
         #expect(full > 70, "the text must not fit at 20 points: \(full)")
         // Without shrinking, or with a factor of 0 (the default), it is drawn at its size.
-        #expect(try drawnSize(label) == 20)
+        let unshrunk = try drawnSize(label)
+        #expect(unshrunk == 20)
         label.adjustsFontSizeToFitWidth = true
-        #expect(label.minimumScaleFactor == 0 && (try drawnSize(label)) == 20)
+        let factorZero = try drawnSize(label)
+        #expect(label.minimumScaleFactor == 0 && factorZero == 20)
         // Width grows with size: the size that fits 60 points is about 20 · 60 / full.
         label.minimumScaleFactor = 0.1
         let shrunk = try drawnSize(label)
         #expect(abs(Double(shrunk) - 20 * 60 / full) < 0.5, "\(shrunk) vs \(20 * 60 / full)")
-        #expect(try width("Connecting", at: Double(shrunk)) <= 60)
+        let shrunkWidth = try width("Connecting", at: Double(shrunk))
+        #expect(shrunkWidth <= 60)
         // Not below the factor.
         label.minimumScaleFactor = 0.9
-        #expect(near(try drawnSize(label), 18, 1e-9))
+        let floor = try drawnSize(label)
+        #expect(near(floor, 18, 1e-9))
         // Text that fits keeps its size.
         label.text = "OK"
-        #expect(try drawnSize(label) == 20)
+        let fitting = try drawnSize(label)
+        #expect(fitting == 20)
     }
 
     @Test func severalLinesShrinkUntilTheyFitTheHeight() throws {
