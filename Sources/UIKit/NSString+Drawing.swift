@@ -4,13 +4,15 @@ import QuartzCore
 
 /// Drawing strings into the current context (`NSString`/`String`
 /// `draw(at:withAttributes:)`, `draw(in:withAttributes:)`) and measuring them
-/// (`size(withAttributes:)`), with the attributes `.font` and `.foregroundColor`.
+/// (`size(withAttributes:)`), with the attributes `.font`, `.foregroundColor` and the
+/// `.paragraphStyle`'s `alignment` (`NSParagraphStyle`).
 ///
 /// Text is laid out and drawn as text layers and labels are (`TextLayout`, the faces the
 /// renderer picks for a `UIFont`'s name): without attributes, Helvetica at 12 points in black,
 /// as UIKit draws it. `draw(at:)`
 /// puts the first line's top at the point and does not wrap; `draw(in:)` wraps at spaces to
-/// the rectangle's width and clips to the rectangle. Other attributes are ignored.
+/// the rectangle's width, places each line in it by the paragraph style's alignment (left by
+/// default) and clips to the rectangle. Other attributes are ignored.
 enum StringDrawing {
     static let defaultFontName = "Helvetica"
     static let defaultFontSize = 12.0
@@ -27,7 +29,7 @@ enum StringDrawing {
         case let color as CGColor: text.foregroundColor = color.engine
         default: text.foregroundColor = .black
         }
-        text.alignmentMode = .natural
+        text.alignmentMode = (attributes?[.paragraphStyle] as? NSParagraphStyle)?.alignment.engine ?? .natural
         return text
     }
 

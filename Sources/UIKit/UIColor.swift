@@ -25,6 +25,13 @@ open class UIColor: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// `UIColor()`: a colour of no components, which iOS gives as `NSObject`'s `init()`. It draws
+    /// nothing there (its `CGColor` paints nothing); here it is clear — black with an alpha of
+    /// 0 — which draws nothing either, as a fill, a stroke or a background.
+    public convenience override init() {
+        self.init(white: 0, alpha: 0)
+    }
+
     /// Hue, saturation and brightness in 0…1 (the hue wraps), as HSV: the largest channel is
     /// `brightness`, the smallest `brightness · (1 − saturation)`.
     public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {

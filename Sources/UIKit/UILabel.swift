@@ -73,9 +73,16 @@ extension NSAttributedString.Key {
 /// `UIView.animate` blocks; `UIView.transition(with: label, …, options:
 /// .transitionCrossDissolve)` cross-fades the old text into the new.
 ///
-/// Attributed text has one style here: `attributedText` takes its string, and the `.font` and
-/// `.foregroundColor` at its start. Absent: shadows, highlighting, `isEnabled`, font
-/// shrinking (`adjustsFontSizeToFitWidth`), baseline adjustment.
+/// **Shrinking.** With `adjustsFontSizeToFitWidth` and a `minimumScaleFactor` above 0 (UILabel+Shrink.swift),
+/// text that does not fit is drawn smaller, as UIKit draws it: the largest size, down to the
+/// font's size times the factor, at which one line fits the width (a single-line label) or
+/// the wrapped lines fit the width, `numberOfLines` and the bounds' height; at the factor if
+/// none does. A factor of 0 (the default) does not shrink, as Apple documents.
+///
+/// Attributed text has one style here: `attributedText` takes its string, and the `.font`,
+/// `.foregroundColor` and the `.paragraphStyle`'s `alignment` (the label's `textAlignment`
+/// from then on, as on iOS) at its start. Absent: shadows, highlighting, `isEnabled`,
+/// baseline adjustment.
 open class UILabel: UIView {
     /// Clips the text to the bounds.
     private let clip = CALayer()
@@ -121,6 +128,18 @@ open class UILabel: UIView {
         didSet { textDidChange() }
     }
 
+    /// Whether text that does not fit is drawn smaller, down to `minimumScaleFactor` (false by
+    /// default; UILabel+Shrink.swift).
+    open var adjustsFontSizeToFitWidth = false {
+        didSet { textDidChange() }
+    }
+
+    /// The smallest multiple of the font's size shrinking may reach (0 by default: no
+    /// shrinking).
+    open var minimumScaleFactor: CGFloat = 0 {
+        didSet { textDidChange() }
+    }
+
     /// The width `intrinsicContentSize` breaks a multi-line label's lines at (0: no limit).
     open var preferredMaxLayoutWidth: CGFloat = 0 {
         didSet { invalidateIntrinsicContentSize() }
@@ -143,6 +162,9 @@ open class UILabel: UIView {
                 let attributes = newValue.attributes(at: 0, effectiveRange: nil)
                 if let font = attributes[.font] as? UIFont { fontStorage = font }
                 if let color = attributes[.foregroundColor] as? UIColor { colorStorage = color }
+                if let style = attributes[.paragraphStyle] as? NSParagraphStyle {
+                    textAlignment = style.alignment
+                }
             }
             text = newValue.string
             textDidChange()
@@ -197,14 +219,15 @@ open class UILabel: UIView {
         invalidateIntrinsicContentSize()
     }
 
-    /// The label's text as the text layer draws it, in a box `width` wide.
-    private func measure(width: Double, wrapped: Bool, truncation: TruncationMode) -> (
+    /// The label's text as the text layer draws it, in a box `width` wide, at `fontSize` (nil:
+    /// the font's).
+    func measure(width: Double, wrapped: Bool, truncation: TruncationMode, fontSize: Double? = nil) -> (
         lines: [TextLayout.Line], metrics: TextLayout.Metrics
     )? {
         var properties = TextProperties()
         properties.string = text
         properties.font = fontStorage.drawnName
-        properties.fontSize = Double(fontStorage.pointSize)
+        properties.fontSize = fontSize ?? Double(fontStorage.pointSize)
         properties.isWrapped = wrapped
         properties.truncationMode = truncation
         return TextMeasuring.layout(properties, in: Size(width: width, height: .infinity))
@@ -223,7 +246,10 @@ open class UILabel: UIView {
         let truncation = lineBreakMode.truncation
         var lines = 0
         var lineHeight = 0.0
-        if let layout = measure(width: Double(size.width), wrapped: wraps, truncation: .none) {
+        let fontSize = drawnFontSize(in: size)
+        if let layout = measure(
+            width: Double(size.width), wrapped: wraps, truncation: .none, fontSize: fontSize)
+        {
             lineHeight = layout.metrics.lineHeight
             lines = layout.lines.count
             if numberOfLines > 0 { lines = min(lines, numberOfLines) }
@@ -237,7 +263,7 @@ open class UILabel: UIView {
         clip.frame = CGRect(origin: .zero, size: size)
         textLayer.string = text
         textLayer.font = fontStorage.drawnName as NSString
-        textLayer.fontSize = fontStorage.pointSize
+        textLayer.fontSize = CGFloat(fontSize)
         textLayer.foregroundColor = colorStorage.cgColor
         textLayer.alignmentMode = CATextLayerAlignmentMode(rawValue: textAlignment.engine.rawValue)
         textLayer.truncationMode = CATextLayerTruncationMode(rawValue: truncation.rawValue)
