@@ -41,6 +41,10 @@ package final class CALayerDrawingState {
     /// Set by a delegate that did not draw (a view without `draw(_:)`): the contents are left
     /// as they are.
     package var declinedToDraw = false
+    /// A view's layer (set by UIKit): only its view draws it, so once the view has gone nothing
+    /// does, and its contents stay as they are (UIKit asks a view's layer for display only for a
+    /// view that draws).
+    package var isViewLayer = false
     var drawsAsynchronously = false
     var isOpaque = false
 }

@@ -555,7 +555,7 @@ open class CALayer: NSObject {
     open func display() {
         if let delegate {
             delegate.display(self)
-        } else {
+        } else if drawingState?.isViewLayer != true {
             displayBackingStore()
         }
     }

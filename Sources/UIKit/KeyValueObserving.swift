@@ -147,7 +147,8 @@ extension NSObject {
             CALayer.errorReporter(
                 "UIKit: addObserver(_:forKeyPath: \"\(keyPath)\"): a \(type(of: observer)) cannot be sent "
                     + "observeValue here (Foundation's NSObject on Linux declares none); derive the observer "
-                    + "from UIResponder or LoaderLabObservingObject, or use observe(_:options:changeHandler:)")
+                    + "from UIResponder or LoaderLabObservingObject, or use observe(_:options:changeHandler:)"
+            )
             return
         }
         KeyValueObservingRegistry.add(

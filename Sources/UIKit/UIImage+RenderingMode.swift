@@ -23,7 +23,8 @@ extension UIImage {
             // A drawn image: the same pixels.
             return RenderingModeImage(cgImage: cgImage, scale: scale, mode: renderingMode)
         }
-        guard let copy = RenderingModeImage(path: cgImage.reference.path, scale: scale, mode: renderingMode) else {
+        guard let copy = RenderingModeImage(path: cgImage.reference.path, scale: scale, mode: renderingMode)
+        else {
             return self
         }
         return copy

@@ -25,6 +25,7 @@ extension UIView: CALayerDelegate {
     /// before its first frame.
     func setUpDrawing() {
         layer.delegate = self
+        layer.drawing.isViewLayer = true
         layer.contentsScale = UIScreen.main.scale
         layer.setNeedsDisplay()
     }

@@ -71,13 +71,13 @@ struct ResourcePreviewTests {
         let bundle = folder + "/Resources/Badge.bundle"
         try fm.createDirectory(atPath: bundle + "/images", withIntermediateDirectories: true)
         try fm.createDirectory(atPath: bundle + "/en.lproj", withIntermediateDirectories: true)
-        try TestPNG.solid(width: 40, height: 40, rgba: [0, 255, 0, 255]).write(
+        try SolidPNG.solid(width: 40, height: 40, rgba: [0, 255, 0, 255]).write(
             to: URL(fileURLWithPath: bundle + "/images/tick@2x.png"))
         try #""colour" = "blue";"#.write(
             toFile: bundle + "/en.lproj/Localizable.strings", atomically: true, encoding: .utf8)
         let set = folder + "/Assets/Images.xcassets/dot.imageset"
         try fm.createDirectory(atPath: set, withIntermediateDirectories: true)
-        try TestPNG.solid(width: 40, height: 40, rgba: [255, 0, 0, 255]).write(
+        try SolidPNG.solid(width: 40, height: 40, rgba: [255, 0, 0, 255]).write(
             to: URL(fileURLWithPath: set + "/dot-large.png"))
         try #"{"images": [{"idiom": "universal", "filename": "dot-large.png", "scale": "2x"}]}"#.write(
             toFile: set + "/Contents.json", atomically: true, encoding: .utf8)
@@ -102,7 +102,7 @@ struct ResourcePreviewTests {
 }
 
 /// PNG files made for tests: one colour, 8-bit RGBA, stored (uncompressed) deflate blocks.
-enum TestPNG {
+enum SolidPNG {
     static func solid(width: Int, height: Int, rgba: [UInt8]) -> Data {
         var raw: [UInt8] = []
         for _ in 0..<height {
