@@ -4,7 +4,7 @@ extension UIView {
     /// Attaches a recognizer to the view (it becomes the recognizer's `view`; one added to
     /// another view leaves the first). Nothing here makes touches, so an added recognizer never
     /// recognises a gesture nor sends its actions: it is kept as set, as libraries read it back.
-    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+    public func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         if let old = gestureRecognizer.view, old !== self { old.removeGestureRecognizer(gestureRecognizer) }
         guard !attachedGestureRecognizers.contains(where: { $0 === gestureRecognizer }) else { return }
         attachedGestureRecognizers.append(gestureRecognizer)
@@ -12,7 +12,7 @@ extension UIView {
     }
 
     /// Detaches a recognizer added with `addGestureRecognizer(_:)`; its `view` becomes nil.
-    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+    public func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         guard let index = attachedGestureRecognizers.firstIndex(where: { $0 === gestureRecognizer }) else {
             return
         }
@@ -22,7 +22,7 @@ extension UIView {
 
     /// The recognizers added to the view, in order; nil when there are none (as UIKit answers).
     /// Setting it replaces them.
-    open var gestureRecognizers: [UIGestureRecognizer]? {
+    public var gestureRecognizers: [UIGestureRecognizer]? {
         get { attachedGestureRecognizers.isEmpty ? nil : attachedGestureRecognizers }
         set {
             for r in attachedGestureRecognizers { r.view = nil }
