@@ -24,7 +24,7 @@ import LayerKit
 /// - `ctm` includes the device's base: in a UIKit context at scale s and height h,
 ///   `(s, 0, 0, −s, 0, s·h)` before any change, as iOS reports it.
 ///
-/// Deviations: patterns, masks from images (`clip(to:mask:)`), `replacePathWithStrokedPath`,
+/// Deviations: patterns, `replacePathWithStrokedPath`,
 /// PDF and text-matrix drawing are absent. A bitmap context made with `data:` does not write
 /// into that memory; `makeImage()` gives its pixels.
 public final class CGContext {
@@ -405,6 +405,21 @@ public final class CGContext {
             DrawingClip(path: Path.rect(rect.engine).applying(state.drawing.transform), rule: .nonZero))
     }
 
+    /// Intersects the clip with an image mask over `rect` (user space), placed as `draw(_:in:)`
+    /// places an image (so upside down in a UIKit context, as on iOS): what is painted after is
+    /// multiplied by the mask's coverage — its alpha for an image with transparency, its
+    /// brightness for an opaque one (a grayscale mask: white paints, black masks out). Outside
+    /// `rect` nothing is painted. Undone by `restoreGState()` and `resetClip()`.
+    ///
+    /// Deviation: a painting made under a mask draws no shadow.
+    public func clip(to rect: CGRect, mask: CGImage) {
+        let r = rect.standardized.engine
+        let flip = LayerKit.AffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: r.minY + r.maxY)
+        state.drawing.masks.append(
+            DrawingMask(
+                image: mask.reference, rect: r, transform: flip.concatenating(state.drawing.transform)))
+    }
+
     /// Intersects the clip with the union of `rects`.
     public func clip(to rects: [CGRect]) {
         var union = Path()
@@ -414,6 +429,7 @@ public final class CGContext {
 
     public func resetClip() {
         state.drawing.clip = []
+        state.drawing.masks = []
     }
 
     /// The clip's bounding box in user space (the whole canvas when nothing clips).
@@ -543,6 +559,7 @@ public final class CGContext {
         state.drawing.blendMode = .normal
         state.drawing.shadow = nil
         state.drawing.clip = []
+        state.drawing.masks = []
     }
 
     public func beginTransparencyLayer(in rect: CGRect, auxiliaryInfo: CFDictionary?) {

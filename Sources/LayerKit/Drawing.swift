@@ -72,6 +72,9 @@ public struct DrawingState: Hashable, Sendable {
     public var transform: AffineTransform = .identity
     /// Intersected in order; canvas space.
     public var clip: [DrawingClip] = []
+    /// Image masks (`CGContext.clip(to:mask:)`), intersected in order with the clip: what is
+    /// painted is multiplied by each one's coverage.
+    public var masks: [DrawingMask] = []
     /// `setAlpha`: multiplies everything painted.
     public var alpha: Double = 1
     public var blendMode: BlendMode = .normal

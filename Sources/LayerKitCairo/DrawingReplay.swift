@@ -38,7 +38,7 @@ struct DrawingReplay {
         base = canvas.currentTransform
     }
 
-    private var cr: OpaquePointer { canvas.cr }
+    var cr: OpaquePointer { canvas.cr }
 
     func play(_ drawing: Drawing) {
         for command in drawing.commands { play(command) }
@@ -65,6 +65,10 @@ struct DrawingReplay {
             return
         }
         let alpha = min(1, state.alpha)
+        if !state.masks.isEmpty {
+            playMasked(command, alpha: alpha)
+            return
+        }
         if let shadow = state.shadow, shadow.color.clamped.alpha > 0, shadow.offset.isFinite,
             shadow.blur.isFinite
         {
@@ -90,7 +94,7 @@ struct DrawingReplay {
     // MARK: Painting one command
 
     /// Paints `command` with the current operator, its colours or its image at `alpha`.
-    private func paint(_ command: DrawingCommand, alpha: Double) {
+    func paint(_ command: DrawingCommand, alpha: Double) {
         switch command {
         case .fill(let path, let rule, let color, _):
             guard path.isFinite, !path.isEmpty else { return }
@@ -368,12 +372,12 @@ struct DrawingReplay {
     }
 
     /// Canvas space: the replay's base transform.
-    private func setDeviceMatrix() {
+    func setDeviceMatrix() {
         canvas.setMatrix(base)
     }
 
     /// A command's user space: `transform`, then the base.
-    private func setMatrix(base transform: AffineTransform) -> Bool {
+    func setMatrix(base transform: AffineTransform) -> Bool {
         canvas.setMatrix(transform.concatenating(base))
     }
 

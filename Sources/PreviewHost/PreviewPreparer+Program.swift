@@ -2,7 +2,10 @@ extension PreviewPreparer {
     /// The source preparer's program, built against the toolchain's SwiftParser on first use
     /// (`PreviewPreparer`). PreviewPreparerTests builds it with warnings as errors and checks
     /// it with `swift format lint`, as `make lint` checks the project's own files.
-    static let programSource = ##"""
+    static let programSource = mainProgramSource + optionalRequirementsSource + anyObjectLookupSource
+
+    /// The program's main part: its passes over the files, and the `main` code at its end.
+    static let mainProgramSource = ##"""
         // loaderlab-prepare: readies iOS Swift sources for the Swift compiler on Linux, with the
         // toolchain's own parser (SwiftParser), and finds the LoaderPreviewProvider types.
         //
@@ -29,12 +32,15 @@ extension PreviewPreparer {
         //   that a subclass in the sources overrides (Linux refuses overriding them);
         // - `@objc`, `@objc(name)`, `@objcMembers`, `@IBOutlet`, `@IBAction` and `@IBSegueAction` are
         //   blanked out (they only ask for the Objective-C runtime, which Linux has not); an `@objc`
-        //   protocol keeps its class bound (`: AnyObject`), and its `optional` requirements that return
-        //   nothing get empty default implementations, called without `?` (`delegate?.didEnd?()`
-        //   becomes `delegate?.didEnd ()`);
+        //   protocol keeps its class bound (`: AnyObject`), and each of its `optional` requirements
+        //   moves into a protocol of its own, which the classes implementing it are declared to conform
+        //   to; a call `delegate?.didEnd?()` casts to that protocol (`(delegate as? P)?.didEnd ()`),
+        //   nil when the object does not implement it, as on iOS;
         // - `#selector(m)` becomes `Selector("objcName", Type.m)`, the method reached through its type
         //   (the enclosing one, when not named), and `#selector(getter: p)` a key path selector;
         // - `#keyPath(Type.a.b)` becomes the string "a.b";
+        // - `(value as AnyObject).cgPointValue` (a member iOS finds on any object by name) becomes
+        //   `AnyObjectLookup(value).cgPointValue`, UIKit's stand-in for that lookup;
         // - `@NSManaged` becomes QuartzCore's `@Managed` (a layer's property managed by key);
         // - `import ObjectiveC` is blanked out (associated objects and selectors come with UIKit).
         // - `Bundle(for: T.self)` becomes `Bundle(previewFor: T.self)`, the previewed code's bundle.
@@ -207,8 +213,11 @@ extension PreviewPreparer {
             var superclasses: [String: String] = [:]
             /// The names of the members each type declares with `override`, in its body or extensions.
             var overrides: [String: Set<String>] = [:]
-            /// The names of the `optional` requirements of `@objc` protocols that return nothing.
-            var optionalRequirements: Set<String> = []
+            /// The `optional` requirements of `@objc` protocols, by base name.
+            var optionalRequirements: [String: [OptionalRequirement]] = [:]
+            /// The signatures (`signatureKey`) of the methods each type declares that a conformance in
+            /// another file can use (not `private` or `fileprivate`), by qualified type, then base name.
+            var methodKeys: [String: [String: [String]]] = [:]
             /// The initialisers each type declares, in its body or its extensions, by qualified name.
             var initializers: [String: [Initializer]] = [:]
 
@@ -285,6 +294,11 @@ extension PreviewPreparer {
                 let name = node.name.text
                 if let type = enclosingType(of: node) {
                     methods[type, default: [:]][name, default: []].append(labels)
+                    if !node.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }),
+                        let key = signatureKey(node)
+                    {
+                        methodKeys[type, default: [:]][name, default: []].append(key)
+                    }
                 }
                 anyMethods[name, default: []].append(labels)
                 note(name, modifiers: node.modifiers, of: node)
@@ -302,11 +316,7 @@ extension PreviewPreparer {
             }
             override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
                 guard isObjC(node.attributes) else { return .visitChildren }
-                for item in node.memberBlock.members {
-                    if let f = item.decl.as(FunctionDeclSyntax.self), optionalReturningNothing(f) != nil {
-                        optionalRequirements.insert(f.name.text)
-                    }
-                }
+                noteOptionalRequirements(of: node)
                 return .visitChildren
             }
         }
@@ -314,14 +324,6 @@ extension PreviewPreparer {
         /// Whether `attributes` hold `@objc`.
         func isObjC(_ attributes: AttributeListSyntax) -> Bool {
             attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "objc" }
-        }
-
-        /// The `optional` modifier of a requirement that returns nothing (nil: none, or it returns a
-        /// value, which no default can make up).
-        func optionalReturningNothing(_ f: FunctionDeclSyntax) -> DeclModifierSyntax? {
-            let returns = f.signature.returnClause?.type.trimmedDescription
-            guard returns == nil || returns == "Void" || returns == "()" else { return nil }
-            return f.modifiers.first { $0.name.text == "optional" }
         }
 
         /// The name a member declaration declares (a function's, a property's), if one.
@@ -393,38 +395,15 @@ extension PreviewPreparer {
                 return .visitChildren
             }
 
-            /// The requirements marked `optional` that return nothing become plain ones, with empty
-            /// default implementations in an extension at the end of the file.
-            func optionalRequirements(of node: ProtocolDeclSyntax) {
-                for item in node.memberBlock.members {
-                    guard let f = item.decl.as(FunctionDeclSyntax.self),
-                        let optional = optionalReturningNothing(f)
-                    else { continue }
-                    blank(span(optional))
-                    var signature = "func " + f.name.text
-                    signature += f.genericParameterClause?.trimmedDescription ?? ""
-                    signature += f.signature.trimmedDescription
-                    if let clause = f.genericWhereClause { signature += " " + clause.trimmedDescription }
-                    let line = source.location(span(f).lowerBound).line
-                    let end = source.bytes.count
-                    let newline = source.bytes.last == 10 ? "" : "\n"
-                    edit(
-                        end..<end,
-                        newline + "#sourceLocation(file: \(quoted(source.path)), line: \(line))\n"
-                            + "extension \(visibleName(of: Syntax(node), name: node.name.text).name) { "
-                            + "\(signature) {} }\n")
-                }
+            /// `delegate?.didEnd?()`: a call of an optional requirement, through its own protocol.
+            override func visit(_ node: OptionalChainingExprSyntax) -> SyntaxVisitorContinueKind {
+                optionalRequirementCall(node)
+                return .visitChildren
             }
 
-            /// `delegate?.didEnd?()`: a call of an optional requirement that now always exists.
-            override func visit(_ node: OptionalChainingExprSyntax) -> SyntaxVisitorContinueKind {
-                if let call = node.parent?.as(FunctionCallExprSyntax.self),
-                    call.calledExpression.id == node.id,
-                    let member = node.expression.as(MemberAccessExprSyntax.self),
-                    index.optionalRequirements.contains(member.declName.baseName.text)
-                {
-                    blank(span(node.questionMark))
-                }
+            /// `(value as AnyObject).cgPointValue`: `AnyObjectLookup(value).cgPointValue`.
+            override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+                anyObjectLookup(node)
                 return .visitChildren
             }
 
@@ -922,6 +901,7 @@ extension PreviewPreparer {
 
         var report: [String] = index.providers.map { "provider\t\($0)" }
         report += registerLayerClasses(sources, index: index)
+        conformToOptionalRequirements(sources, index: index)
         for source in sources where source.changed {
             let (text, columns) = prepare(source)
             let folder = outFolder + "/\(source.index)"

@@ -58,6 +58,7 @@ open class CALayer: NSObject {
         LayerRegistry.register(self)
         if let other = layer as? CALayer {
             engine.copyModel(from: other.engine)
+            copyManagedValues(from: other)
             contentsObject = other.contentsObject
             if let state = other.drawingState, state.isOpaque || state.drawsAsynchronously {
                 drawing.isOpaque = state.isOpaque

@@ -37,8 +37,12 @@ import Synchronization
 ///   `init(layer:)` (`CALayer.register`), as Core Animation draws, or for a layer with a
 ///   delegate or an unregistered class on the model layer itself. Once it ends, nothing more
 ///   is drawn.
-/// Without an initial value it starts at zero (`false`, `.zero`), as an `@NSManaged` number
-/// reads before it is set.
+/// Without an initial value a number, Bool, geometry value or optional starts at zero (`false`,
+/// `.zero`, nil), as an `@NSManaged` one reads before it is set. One of another type (an
+/// `@NSManaged var color: UIColor`, which Objective-C would read as nil) holds nothing until it
+/// is set, as Core Animation's does: code sets it in `init` before reading it, and reading it
+/// before then traps, naming the property. A value of a type the engine cannot carry (a
+/// `UIColor`) is kept by the layer and copied by `init(layer:)`, so a presentation copy reads it.
 @propertyWrapper
 public struct Managed<Value> {
     let slot: ManagedSlot<Value>
@@ -51,6 +55,13 @@ public struct Managed<Value> {
     /// initialises a wrapped property without a value only through an `init()` declared there.)
     public init() where Value: ManagedZero {
         slot = ManagedSlot(Value.managedZero)
+    }
+
+    /// A property of a type without a zero (an object such as `UIColor`): it holds nothing
+    /// until set, and reading it before then traps with the property's name (on iOS an unset
+    /// non-optional object property reads as nil, which Swift cannot represent either).
+    public init() {
+        slot = ManagedSlot()
     }
 
     /// Only on a `CALayer` subclass.
@@ -86,20 +97,41 @@ public struct Managed<Value> {
 /// Where a `@Managed` property keeps its key (found when its layer is made) and its value when
 /// the engine cannot carry it.
 final class ManagedSlot<Value>: AnyManagedSlot {
-    var value: Value
+    /// Nil until set, for a property declared without a value of a type without a zero.
+    var stored: Value?
     var key: String?
 
     init(_ value: Value) {
-        self.value = value
+        stored = value
     }
 
-    var initialValue: Any { value }
+    init() {}
+
+    var value: Value {
+        get {
+            guard let stored else {
+                fatalError("@Managed property \(key ?? "") of type \(Value.self) was read before it was set")
+            }
+            return stored
+        }
+        set { stored = newValue }
+    }
+
+    var initialValue: Any? { stored.map { $0 as Any } }
+
+    func copyValue(from other: any AnyManagedSlot) {
+        guard let other = other as? ManagedSlot<Value>, let value = other.stored else { return }
+        stored = value
+    }
 }
 
 /// A slot of any value type, as reflection meets it.
 protocol AnyManagedSlot: AnyObject {
     var key: String? { get set }
-    var initialValue: Any { get }
+    /// The value set or declared (nil: none yet).
+    var initialValue: Any? { get }
+    /// Takes the value of another layer's slot of the same property (`init(layer:)`).
+    func copyValue(from other: any AnyManagedSlot)
 }
 
 /// What reflection reads a `@Managed` storage property through.
@@ -178,8 +210,8 @@ extension CALayer {
                 guard slot.key == nil else { continue }
                 let key = label.hasPrefix("_") ? String(label.dropFirst()) : label
                 slot.key = key
-                if engine.customValue(forKey: key) == nil,
-                    let value = AnimationValueConversion.animationValue(slot.initialValue)
+                if engine.customValue(forKey: key) == nil, let initial = slot.initialValue,
+                    let value = AnimationValueConversion.animationValue(initial)
                 {
                     engine.setCustomValue(value, forKey: key)
                 }

@@ -1,11 +1,15 @@
 import Foundation
 
-/// `UIGestureRecognizer`: here only what a scroll view's pan shows of it — its `state`,
-/// observable with KVO ("state") as refresh libraries watch it.
+/// `UIGestureRecognizer`: what a scroll view's pan shows of it — its `state`, observable with
+/// KVO ("state") as refresh libraries watch it — and what code sets up on its own recognizers:
+/// `init(target:action:)`, `addTarget(_:action:)`, `removeTarget(_:action:)`,
+/// `UIView.addGestureRecognizer(_:)` (UIView+Gestures.swift), `isEnabled`,
+/// `cancelsTouchesInView`.
 ///
-/// Deviations: recognizers are not added to views by code (no targets and actions, no
-/// `addGestureRecognizer`, no touches or locations); the only live one is a scroll view's
-/// `panGestureRecognizer`, driven by the drag.
+/// Deviations: nothing here makes touches, so a recognizer code makes never recognises a
+/// gesture: its state stays `.possible` and its actions are never sent (they are kept as set).
+/// The only live one is a scroll view's `panGestureRecognizer`, driven by the drag, whose
+/// location is an approximation (`UIPanGestureRecognizer`).
 open class UIGestureRecognizer: NSObject {
     /// `UIGestureRecognizer.State`.
     public enum State: Int, Sendable {
@@ -42,8 +46,56 @@ open class UIGestureRecognizer: NSObject {
     /// Values set with `objc_setAssociatedObject` on this object, released with it.
     let associatedObjects = AssociatedObjectStore()
 
+    /// The targets and actions to send when the gesture is recognised (kept, never sent here).
+    private(set) var targetActions: [(target: Weak, action: Selector)] = []
+
+    /// A target held weakly, as UIKit holds a recognizer's targets.
+    struct Weak {
+        weak var object: AnyObject?
+    }
+
     public override init() {
         super.init()
+    }
+
+    /// A recognizer that sends `action` to `target` (kept, never sent here: nothing makes
+    /// touches).
+    public init(target: Any?, action: Selector?) {
+        super.init()
+        if let target, let action { addTarget(target, action: action) }
+    }
+
+    /// Adds a target and action (kept weakly, never sent here: nothing makes touches).
+    open func addTarget(_ target: Any, action: Selector) {
+        targetActions.append((Weak(object: target as AnyObject), action))
+    }
+
+    /// Removes a target's action (nil: all its actions; a nil target: every target's).
+    open func removeTarget(_ target: Any?, action: Selector?) {
+        targetActions.removeAll { entry in
+            (target == nil || entry.target.object === (target as AnyObject))
+                && (action == nil || entry.action == action)
+        }
+    }
+
+    /// Stored as set (true by default); no touches are delivered to cancel.
+    open var cancelsTouchesInView = true
+
+    /// The number of fingers: 1 while a scroll view's drag is in progress, else 0.
+    open var numberOfTouches: Int {
+        (view as? UIScrollView)?.isDragging == true && self is UIPanGestureRecognizer ? 1 : 0
+    }
+
+    /// Where the gesture is in `view`'s coordinates: for a scroll view's pan, the finger
+    /// (`UIPanGestureRecognizer.location(in:)`); for another recognizer, which never sees a touch
+    /// here, the middle of the view it is attached to.
+    open func location(in view: UIView?) -> CGPoint {
+        guard let own = self.view else { return .zero }
+        var point = CGPoint(x: own.bounds.midX, y: own.bounds.midY)
+        if let scrollView = own as? UIScrollView, scrollView.panGestureRecognizer === self {
+            point.y += CGFloat(scrollView.model.panTranslation)
+        }
+        return own.convert(point, to: view)
     }
 
     deinit {
@@ -62,7 +114,30 @@ extension UIGestureRecognizer: KeyValueObserverObject, AssociatedObjectOwner {}
 
 /// `UIPanGestureRecognizer`: a scroll view's pan (`UIScrollView.panGestureRecognizer`), whose
 /// `state` follows the finger: `.began` when the drag starts, `.changed` each time the drag
-/// moves the content, `.ended` when the finger lifts, then `.possible` again.
+/// moves the content, `.ended` when the finger lifts, then `.possible` again;
+/// `translation(in:)`, `velocity(in:)` and `location(in:)` follow the drag
+/// (UIPanGestureRecognizer+Drag.swift).
 ///
-/// Deviations: no `translation(in:)`, `velocity(in:)` or touch counts.
-open class UIPanGestureRecognizer: UIGestureRecognizer {}
+/// Deviations: the drag is vertical (the host tells the scroll view how far the finger moved
+/// up or down, not where it is): the translation and velocity have no x, and the location is
+/// the horizontal middle of the scroll view, at its vertical middle moved by the translation.
+/// One made by code never recognises a gesture (nothing makes touches).
+open class UIPanGestureRecognizer: UIGestureRecognizer {
+    /// Stored as set (`Int.max` by default); the mouse is one finger.
+    open var maximumNumberOfTouches = Int.max
+    /// Stored as set (1 by default).
+    open var minimumNumberOfTouches = 1
+    /// What `setTranslation(_:in:)` set, subtracted from the drag's own translation.
+    var translationOffset = CGPoint.zero
+}
+
+/// `UITapGestureRecognizer`: a tap recognizer, with its required taps and touches.
+///
+/// Deviations: nothing makes touches here, so it never recognises a tap: its state stays
+/// `.possible` and its actions are never sent.
+open class UITapGestureRecognizer: UIGestureRecognizer {
+    /// The taps that make the gesture (1 by default); stored as set.
+    open var numberOfTapsRequired = 1
+    /// The fingers each tap needs (1 by default); stored as set.
+    open var numberOfTouchesRequired = 1
+}

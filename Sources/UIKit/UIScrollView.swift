@@ -355,6 +355,7 @@ open class UIScrollView: UIView {
         case .began:
             wasDecelerating = false
             isScrollingAnimation = false
+            pan.translationOffset = .zero
             pan.state = .began
             delegate?.scrollViewWillBeginDragging(self)
         case .ended(let velocity):

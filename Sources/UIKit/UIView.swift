@@ -45,6 +45,10 @@ open class UIView: UIResponder {
     var ownTintColor: UIColor?
     /// `isUserInteractionEnabled`: stored as set; nothing here delivers touches to views.
     open var isUserInteractionEnabled = true
+    /// The recognizers added with `addGestureRecognizer(_:)` (UIView+Gestures.swift).
+    var attachedGestureRecognizers: [UIGestureRecognizer] = []
+    /// `isMultipleTouchEnabled`: stored as set (false by default); the mouse is one finger.
+    open var isMultipleTouchEnabled = false
 
     /// How the subviews follow a change of this view's size (UIKit's springs and struts).
     open var autoresizingMask: UIView.AutoresizingMask = []

@@ -355,7 +355,7 @@ struct PreviewPreparerTests {
         #expect(p.texts["Header.swift"] == Fixture.header(file) + expected)
     }
 
-    @Test("optional requirements that return nothing get empty defaults, called without `?`")
+    @Test("optional requirements move to protocols of their own, which calls cast to")
     func optionalRequirements() throws {
         let source = """
             import UIKit
@@ -375,18 +375,29 @@ struct PreviewPreparerTests {
                 }
             }
 
+            class Owner: UIView, RefreshHeaderDelegate {
+                func heightForRefreshing() -> CGFloat { 80 }
+                func headerDidEndRefreshing() {}
+            }
+
+            final class SubOwner: Owner {
+                override func heightForRefreshing() -> CGFloat { 90 }
+            }
+
             """
         let p = try Fixture.prepare([("Header.swift", source)])
         let file = p.path("Header.swift")
-        // The default goes at the end of the file, at the requirement's line. One that returns
-        // a value (no default can make one up) stays optional, which the compiler refuses.
+        // Each requirement's protocol goes at the end of the file, at the requirement's line; the
+        // topmost class implementing one conforms to it, at the class's line (its subclass
+        // inherits the conformance).
+        let delegate = "OptionalRequirement_RefreshHeaderDelegate_"
         let expected = Fixture.blanked(
             """
             import UIKit
 
             ⟦@objc⟧ protocol RefreshHeaderDelegate: AnyObject {
-                ⟦@objc⟧ ⟦optional⟧ func headerDidBeginRefreshing(_ header: RefreshHeader)
-                ⟦@objc⟧ optional func heightForRefreshing() -> CGFloat
+                ⟦@objc⟧ ⟦optional func headerDidBeginRefreshing(_ header: RefreshHeader)⟧
+                ⟦@objc⟧ ⟦optional func heightForRefreshing() -> CGFloat⟧
                 func headerDidEndRefreshing()
             }
 
@@ -394,19 +405,52 @@ struct PreviewPreparerTests {
                 weak var delegate: RefreshHeaderDelegate?
                 func begin() {
                     delegate?.headerDidBeginRefreshing⟦?⟧(self)
-                    let height = delegate?.heightForRefreshing?() ?? 60
+                    let height = delegate?.heightForRefreshing⟦?⟧() ?? 60
                     _ = height
                 }
             }
-            #sourceLocation(file: "\(file)", line: 4)
-            extension RefreshHeaderDelegate { func headerDidBeginRefreshing(_ header: RefreshHeader) {} }
 
-            """)
+            class Owner: UIView, RefreshHeaderDelegate {
+                func heightForRefreshing() -> CGFloat { 80 }
+                func headerDidEndRefreshing() {}
+            }
+
+            final class SubOwner: Owner {
+                override func heightForRefreshing() -> CGFloat { 90 }
+            }
+            #sourceLocation(file: "\(file)", line: 4)
+            protocol \(delegate)headerDidBeginRefreshing: AnyObject { func headerDidBeginRefreshing(_ header: RefreshHeader) }
+            #sourceLocation(file: "\(file)", line: 5)
+            protocol \(delegate)heightForRefreshing: AnyObject { func heightForRefreshing() -> CGFloat }
+            #sourceLocation(file: "\(file)", line: 18)
+            extension Owner: \(delegate)heightForRefreshing {}
+
+            """
+        )
+        .replacingOccurrences(
+            of: "delegate?.headerDidBeginRefreshing",
+            with: "(delegate as? \(delegate)headerDidBeginRefreshing)?.headerDidBeginRefreshing"
+        )
+        .replacingOccurrences(
+            of: "delegate?.heightForRefreshing",
+            with: "(delegate as? \(delegate)heightForRefreshing)?.heightForRefreshing")
         #expect(p.texts["Header.swift"] == Fixture.header(file) + expected)
-        // Only `: AnyObject` (after the protocol's name, column 37 of line 3) moves columns.
+        // `: AnyObject` (after the protocol's name, column 37 of line 3) and the casts move columns.
+        let cast1 = " as? \(delegate)headerDidBeginRefreshing)".utf8.count
+        let cast2 = " as? \(delegate)heightForRefreshing)".utf8.count
         #expect(
             p.preparation.columnShifts == [
-                file: [3: [PreviewPreparer.ColumnShift(column: 37, oldLength: 0, newLength: 11)]]
+                file: [
+                    3: [PreviewPreparer.ColumnShift(column: 37, oldLength: 0, newLength: 11)],
+                    12: [
+                        PreviewPreparer.ColumnShift(column: 9, oldLength: 0, newLength: 1),
+                        PreviewPreparer.ColumnShift(column: 17, oldLength: 0, newLength: cast1),
+                    ],
+                    13: [
+                        PreviewPreparer.ColumnShift(column: 22, oldLength: 0, newLength: 1),
+                        PreviewPreparer.ColumnShift(column: 30, oldLength: 0, newLength: cast2),
+                    ],
+                ]
             ])
     }
 
