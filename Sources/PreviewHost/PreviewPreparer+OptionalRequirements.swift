@@ -159,9 +159,8 @@ extension PreviewPreparer {
                     }
                     let (source, decl) = index.classes[name]!
                     let clauses = conditions(of: decl)
-                    guard !inherited, !unreachable(decl), clauses.allSatisfy({ $0.hasPrefix("#if ") }) else {
-                        continue
-                    }
+                    let atTopLevel = registrationScope(decl) == ""
+                    guard !inherited, atTopLevel, clauses.allSatisfy({ $0.hasPrefix("#if ") }) else { continue }
                     let line = source.location(span(decl).lowerBound).line
                     let end = source.bytes.count
                     let newline = source.bytes.last == 10 ? "" : "\n"

@@ -690,21 +690,26 @@ extension PreviewPreparer {
             return (false, nil)
         }
 
-        /// Whether a class cannot be named from its file's top level, or not made without type
-        /// arguments: it or a type around it is generic, or a nested one is private.
-        func unreachable(_ decl: ClassDeclSyntax) -> Bool {
+        /// Where a class can be named from to register it: nil when it cannot be made without type
+        /// arguments (it or a type around it is generic) or is private twice over; else the type
+        /// whose extension in the same file can name it (a nested class that is private, or is in a
+        /// private type, is visible in its enclosing type's extensions), or "" for the file's top
+        /// level.
+        func registrationScope(_ decl: ClassDeclSyntax) -> String? {
+            var scope = ""
             var current: Syntax? = Syntax(decl)
             while let n = current {
                 let (generic, modifiers) = genericity(n)
-                if generic { return true }
+                if generic { return nil }
                 if let modifiers, modifiers.contains(where: { $0.name.text == "private" }),
-                    enclosingType(of: n) != nil
+                    let outer = enclosingType(of: n)
                 {
-                    return true
+                    if !scope.isEmpty { return nil }
+                    scope = outer
                 }
                 current = n.parent
             }
-            return false
+            return scope
         }
 
         /// Adds to each file declaring layer classes a function registering them
@@ -712,7 +717,8 @@ extension PreviewPreparer {
         func registerLayerClasses(_ sources: [Source], index: Index) -> [String] {
             let layers = LayerClasses(index: index)
             var report: [String] = []
-            var lines: [Int: [String]] = [:]
+            // Registrations by file, then by the scope they are written in ("": the top level).
+            var lines: [Int: [String: [String]]] = [:]
             let names = index.classes.keys.sorted {
                 let a = index.classes[$0]!
                 let b = index.classes[$1]!
@@ -722,36 +728,43 @@ extension PreviewPreparer {
                 let (source, decl) = index.classes[name]!
                 let clauses = conditions(of: decl)
                 let initializers = layers.initializers(of: name)
-                let reachable = !unreachable(decl) && clauses.allSatisfy { $0.hasPrefix("#if ") }
+                let scope = registrationScope(decl)
+                let reachable = scope != nil && clauses.allSatisfy { $0.hasPrefix("#if ") }
                 let make = reachable && initializers[""]?.callable(from: source.index) == true
                 let copy = reachable && initializers["layer:"]?.callable(from: source.index) == true
                 report.append("layer\t\(source.index)\t\(name)\t\(make ? 1 : 0)\t\(copy ? 1 : 0)")
-                guard make || copy else { continue }
+                guard make || copy, let scope else { continue }
+                // Inside an extension of `scope`, the class is named from there.
+                let named = scope.isEmpty ? name : String(name.dropFirst(scope.count + 1))
                 let line = source.location(span(decl).lowerBound).line
                 var text = "#sourceLocation(file: \(quoted(source.path)), line: \(line))\n"
                 text += clauses.map { $0 + "\n" }.joined()
-                text += "    CALayer.register(\(name).self, make: "
-                text += make ? "{ \(name)() }" : "nil"
-                text += ", copy: " + (copy ? "{ \(name)(layer: $0) }" : "nil") + ")\n"
+                text += "    CALayer.register(\(named).self, make: "
+                text += make ? "{ \(named)() }" : "nil"
+                text += ", copy: " + (copy ? "{ \(named)(layer: $0) }" : "nil") + ")\n"
                 text += String(repeating: "#endif\n", count: clauses.count)
-                lines[source.index, default: []].append(text)
+                lines[source.index, default: [:]][scope, default: []].append(text)
             }
             for source in sources {
-                guard let registrations = lines[source.index] else { continue }
+                guard let scopes = lines[source.index] else { continue }
                 let function = "loaderLabRegisterLayerClasses\(source.index)"
+                var text = source.bytes.last == 10 ? "" : "\n"
+                for (scope, registrations) in scopes.sorted(by: { $0.key < $1.key }) {
+                    let body = "() {\n" + registrations.joined() + "}\n"
+                    if scope.isEmpty {
+                        text += "func \(function)" + body
+                        report.append("registrar\t\(function)")
+                    } else {
+                        text += "extension \(scope) {\nstatic func \(function)" + body + "}\n"
+                        report.append("registrar\t\(scope).\(function)")
+                    }
+                }
                 let end = source.bytes.count
-                let newline = source.bytes.last == 10 ? "" : "\n"
-                source.edits.append(
-                    Edit(
-                        start: end, end: end,
-                        text: Array(
-                            (newline + "func \(function)() {\n" + registrations.joined() + "}\n").utf8)))
-                report.append("registrar\t\(function)")
+                source.edits.append(Edit(start: end, end: end, text: Array(text.utf8)))
             }
             return report
         }
 
-        /// A file path as a string literal's contents.
         /// Classes that override `observeValue(forKeyPath:of:change:context:)` and derive, through
         /// classes of the sources, from `NSObject`: the first of them to derive from `NSObject`
         /// derives from `LoaderLabObservingObject` instead, which declares what iOS's `NSObject` does.
@@ -785,6 +798,7 @@ extension PreviewPreparer {
             }
         }
 
+        /// A file path as a string literal's contents.
         func quoted(_ path: String) -> String {
             "\"" + path.replacingAll("\\", "\\\\").replacingAll("\"", "\\\"") + "\""
         }

@@ -17,6 +17,10 @@ struct OlderNamesTests {
         let state: UIGestureRecognizerState = .began
         #expect(state == UIGestureRecognizer.State.began)
         #expect(UIEdgeInsetsMake(1, 2, 3, 4) == UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        #expect(
+            NSNotification.Name.UIApplicationWillEnterForeground.rawValue
+                == "UIApplicationWillEnterForegroundNotification")
+        #expect(NSNotification.Name.UIApplicationDidBecomeActive == UIApplication.didBecomeActiveNotification)
     }
 
     final class TintLayer: CALayer {

@@ -691,15 +691,15 @@ struct PreviewPreparerTests {
         // By the rules: no designated initialiser of its own inherits all of the superclass's
         // (Plain, Inherits, Nested); declaring one inherits none (OnlyInit has no init(layer:),
         // TintedPartial neither) unless every designated one of the superclass is overridden,
-        // which brings its convenience ones (TintedSub's init()). Failable, unavailable, generic
-        // and private nested classes cannot be called as T() from the file's top level; nor can
-        // a class in #else.
+        // which brings its convenience ones (TintedSub's init()). Failable, unavailable and
+        // generic classes cannot be called as T(), nor can a class in #else; a private nested
+        // one is, from an extension of its enclosing type in its file.
         let expected: [(String, String, Bool, Bool)] = [
             ("ProgressLayer", fileA, true, true), ("Plain", fileA, true, true),
             ("OnlyInit", fileA, true, false),
             ("Tinted", fileA, true, true), ("Hidden", fileA, true, true),
             ("Namespace.Nested", fileA, true, true),
-            ("Namespace.Secret", fileA, false, false), ("Box", fileA, false, false),
+            ("Namespace.Secret", fileA, true, true), ("Box", fileA, false, false),
             ("DebugLayer", fileA, true, true), ("ReleaseLayer", fileA, false, false),
             ("TintedSub", fileB, true, true), ("TintedPartial", fileB, false, false),
             ("Inherits", fileB, true, false), ("PlainSub", fileB, false, false),
@@ -711,7 +711,10 @@ struct PreviewPreparerTests {
                     PreviewPreparer.LayerClass(name: $0.0, file: $0.1, hasInit: $0.2, hasCopyInit: $0.3)
                 })
         #expect(
-            p.preparation.registrars == ["loaderLabRegisterLayerClasses0", "loaderLabRegisterLayerClasses1"])
+            p.preparation.registrars == [
+                "loaderLabRegisterLayerClasses0", "Namespace.loaderLabRegisterLayerClasses0",
+                "loaderLabRegisterLayerClasses1",
+            ])
         // Each registration under the class's own line (and #if), at the end of its file.
         let registrarA = """
             func loaderLabRegisterLayerClasses0() {
@@ -731,6 +734,12 @@ struct PreviewPreparerTests {
             #if DEBUG
                 CALayer.register(DebugLayer.self, make: { DebugLayer() }, copy: { DebugLayer(layer: $0) })
             #endif
+            }
+            extension Namespace {
+            static func loaderLabRegisterLayerClasses0() {
+            #sourceLocation(file: "\(fileA)", line: 28)
+                CALayer.register(Secret.self, make: { Secret() }, copy: { Secret(layer: $0) })
+            }
             }
 
             """
