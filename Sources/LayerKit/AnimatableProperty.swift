@@ -46,6 +46,8 @@ protocol AnyAnimatableProperty: Sendable {
     func keyframeAnimation(through values: [LayerValues]) -> KeyframeAnimation
     /// The property's value in `values`.
     func animationValue(in values: LayerValues) -> AnimationValue
+    /// Sets the property in `values` to `value`; false when `value` is not of its type.
+    func setAnimationValue(_ value: AnimationValue, in values: inout LayerValues) -> Bool
 }
 
 extension AnimatableProperty: AnyAnimatableProperty {
@@ -56,6 +58,12 @@ extension AnimatableProperty: AnyAnimatableProperty {
     }
 
     func animationValue(in values: LayerValues) -> AnimationValue { get(values).animationValue }
+
+    func setAnimationValue(_ value: AnimationValue, in values: inout LayerValues) -> Bool {
+        guard let v = Value(animationValue: value) else { return false }
+        set(&values, v)
+        return true
+    }
 
     func keyframeAnimation(through values: [LayerValues]) -> KeyframeAnimation {
         let anim = KeyframeAnimation(keyPath: keyPath)

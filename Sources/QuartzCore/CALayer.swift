@@ -581,9 +581,11 @@ open class CALayer: NSObject {
 
     // MARK: Key-value storage
 
-    /// Stores `value` under a key of the caller's own (Core Animation's key-value extension);
-    /// a `@Managed` property's key sets that property. A key naming a property is reported,
-    /// not stored.
+    /// Key-value coding's write: a `@Managed` property's key sets that property; an animatable
+    /// property's key (`"opacity"`, `"position"`, `"strokeEnd"` …) sets it, as assigning it does
+    /// (with its implicit animation); any other key stores `value` under it (Core Animation's
+    /// key-value extension). A value of the wrong type for a property, or a property that is
+    /// not animatable, is reported, not stored.
     open func setValue(_ value: Any?, forKey key: String) {
         if engine.customValue(forKey: key) != nil, let value,
             let v = AnimationValueConversion.animationValue(value)
@@ -592,7 +594,38 @@ open class CALayer: NSObject {
             if Swift.type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
             return
         }
+        if let value, engine.value(forKeyPath: key) != nil {
+            setProperty(value, forKeyPath: key)
+            return
+        }
         keyValues.setValue(value, forKey: key, properties: CALayer.propertyKeys, owner: describeForReport())
+    }
+
+    /// Key-value coding's write by key path: an animatable property's key path
+    /// (`"transform.rotation.z"`, `"position.x"`, `"transform.scale"` …) sets that part of the
+    /// property, as Core Animation's key paths do; a single key is `setValue(_:forKey:)`.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        guard keyPath.contains(".") else { return setValue(value, forKey: keyPath) }
+        guard let value, engine.value(forKeyPath: keyPath) != nil else {
+            CALayer.report(
+                "\(describeForReport()).setValue(_:forKeyPath: \"\(keyPath)\"): no animatable property of a "
+                    + "\(Swift.type(of: self)) has this key path\(value == nil ? " (or the value is nil)" : "")"
+            )
+            return
+        }
+        setProperty(value, forKeyPath: keyPath)
+    }
+
+    /// Sets the animatable property at `keyPath` from a key-value coding value (`NSNumber`,
+    /// `NSValue`, `CGFloat`, `CGColor` …), or reports a value of another type.
+    private func setProperty(_ value: Any, forKeyPath keyPath: String) {
+        guard let v = AnimationValueConversion.animationValue(value), engine.setValue(v, forKeyPath: keyPath)
+        else {
+            CALayer.report(
+                "\(describeForReport()).setValue(_:forKeyPath: \"\(keyPath)\"): a \(Swift.type(of: value)) is "
+                    + "not a value of that property")
+            return
+        }
     }
 
     /// The value stored under `key` with `setValue(_:forKey:)`, or else the value of the
