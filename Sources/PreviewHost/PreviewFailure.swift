@@ -75,6 +75,11 @@ public struct PreviewFailure: Equatable, Sendable, CustomStringConvertible {
         if frames.isEmpty, let sites = crash.exitSites, let symbolizer {
             frames = symbolizer.frames(library: sites.library, offsets: sites.offsets)
         }
+        // The backtracer stops inside `abort()` (a failed `as!` cast): the preview's own frames
+        // recorded on SIGABRT say where.
+        if !frames.contains(where: { $0.file != nil }), let sites = crash.abortSites, let symbolizer {
+            frames = symbolizer.frames(library: sites.library, offsets: sites.offsets) + frames
+        }
         let description = Self.reportDescription(crash.report)
         let calledExit = crash.exitSites != nil
         isPreviewsFault = hungAfter != nil || signalled || crash.report != nil || calledExit
@@ -110,12 +115,22 @@ public struct PreviewFailure: Equatable, Sendable, CustomStringConvertible {
     /// `Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range` → `Fatal error:
     /// Index out of range` (the runtime's own file is no help; the user's line comes apart).
     static func stripRuntimeLocation(_ line: String) -> String {
-        for marker in ["Fatal error:", "Precondition failed:", "Assertion failed:", "Unexpectedly found nil"]
-        {
-            if let r = line.range(of: marker) { return String(line[r.lowerBound...]) }
+        for marker in runtimeMarkers {
+            if let r = line.range(of: marker) {
+                // A failed cast names each type's metadata address: "'Swift.String'
+                // (0x7f…) to …".
+                return String(line[r.lowerBound...]).replacingOccurrences(
+                    of: #" \(0x[0-9a-f]+\)"#, with: "", options: .regularExpression)
+            }
         }
         return line
     }
+
+    /// How the runtime's own messages about a crash begin (after the runtime's file and line).
+    static let runtimeMarkers = [
+        "Fatal error:", "Precondition failed:", "Assertion failed:", "Unexpectedly found nil",
+        "Could not cast value of type",
+    ]
 
     static func signalName(_ signal: Int32) -> String {
         switch signal {

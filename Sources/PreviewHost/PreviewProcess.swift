@@ -187,18 +187,24 @@ public struct CrashText: Sendable, Equatable {
     public var report: String?
     /// Where a preview called `exit`: the library and offsets into it (`ExitSiteFormat`).
     public var exitSites: (library: String, offsets: [UInt])?
+    /// Where a preview aborted (a failed `as!` cast): the same, recorded on SIGABRT, for when
+    /// the backtracer's report stops short of the preview's frames.
+    public var abortSites: (library: String, offsets: [UInt])?
 
     public init(
-        message: String? = nil, report: String? = nil, exitSites: (library: String, offsets: [UInt])? = nil
+        message: String? = nil, report: String? = nil, exitSites: (library: String, offsets: [UInt])? = nil,
+        abortSites: (library: String, offsets: [UInt])? = nil
     ) {
         self.message = message
         self.report = report
         self.exitSites = exitSites
+        self.abortSites = abortSites
     }
 
     public static func == (a: CrashText, b: CrashText) -> Bool {
         a.message == b.message && a.report == b.report && a.exitSites?.library == b.exitSites?.library
-            && a.exitSites?.offsets == b.exitSites?.offsets
+            && a.exitSites?.offsets == b.exitSites?.offsets && a.abortSites?.library == b.abortSites?.library
+            && a.abortSites?.offsets == b.abortSites?.offsets
     }
 }
 
@@ -255,6 +261,7 @@ final class ErrorStream: @unchecked Sendable {
         var heldBlank = false
         var inReport = false
         var exitSites: (library: String, offsets: [UInt])?
+        var sitesAreAbort = false
         var report = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 16384)
         while true {
@@ -278,16 +285,18 @@ final class ErrorStream: @unchecked Sendable {
                     publishIfWhole(report)
                     break
                 }
-                if line.hasPrefix(ExitSiteFormat.begin + " ") {
-                    let library =
-                        (try? SeamMessage.unescape(String(line.dropFirst(ExitSiteFormat.begin.count + 1))))
-                        ?? ""
+                if let begin = [ExitSiteFormat.begin, ExitSiteFormat.abortBegin].first(where: {
+                    line.hasPrefix($0 + " ")
+                }) {
+                    let library = (try? SeamMessage.unescape(String(line.dropFirst(begin.count + 1)))) ?? ""
                     exitSites = (library, [])
+                    sitesAreAbort = begin == ExitSiteFormat.abortBegin
                     continue
                 }
                 if let sites = exitSites {
                     if line == ExitSiteFormat.end {
-                        state.withLock { $0.exitSites = sites }
+                        let abort = sitesAreAbort
+                        state.withLock { if abort { $0.abortSites = sites } else { $0.exitSites = sites } }
                         exitSites = nil
                     } else if line.hasPrefix("0x"), let offset = UInt(line.dropFirst(2), radix: 16) {
                         exitSites?.offsets.append(offset)
@@ -324,8 +333,7 @@ final class ErrorStream: @unchecked Sendable {
     /// The line the Swift runtime prints before it traps (`fatalError`, `precondition`, a
     /// force-unwrapped nil, an index out of range).
     static func isRuntimeMessage(_ line: String) -> Bool {
-        ["Fatal error:", "Precondition failed:", "Assertion failed:", "Unexpectedly found nil"]
-            .contains { line.contains($0) }
+        PreviewFailure.runtimeMarkers.contains { line.contains($0) }
     }
 
     private func forward(_ text: String) {

@@ -7,12 +7,15 @@ import PreviewSeam
     import Glibc
 #endif
 
-/// Where a preview called `exit`: the return addresses on the stack that lie in the preview
-/// library, as offsets into its file, written on standard error between two marker lines for
-/// the supervisor to symbolicate (`PreviewSymbolizer`).
+/// Where a preview called `exit`, or aborted: the return addresses on the stack that lie in the
+/// preview library, as offsets into its file, written on standard error between two marker
+/// lines for the supervisor to symbolicate (`PreviewSymbolizer`).
 ///
 /// The runtime's backtracer cannot help here: it unwinds by frame pointers, which stop at the C
-/// library's exit handlers; glibc's `backtrace` unwinds by the unwind tables and gets through.
+/// library's exit handlers and inside `abort()` (a failed `as!` cast ends there); glibc's
+/// `backtrace` unwinds by the unwind tables and gets through. For an abort the report is written
+/// by a signal handler in C (CProcess's `loaderlab_abort_handler`), before the backtracer's own
+/// report, which the supervisor still reads for the reason.
 /// Each address is a return address, so one is taken off to land inside the call.
 enum ExitSite {
     /// At most this many of the library's frames are reported (the innermost first).
@@ -42,5 +45,34 @@ enum ExitSite {
             ExitSiteFormat.begin + " " + SeamMessage.escape(library) + "\n" + lines.map { $0 + "\n" }.joined()
             + ExitSiteFormat.end + "\n"
         try? StandardStream.error.write(text)
+    }
+
+    /// Installs the SIGABRT handler that writes the report for `library` and then runs the
+    /// handler installed before it (the runtime's backtracer). Once per process.
+    static func reportAborts(library: String) {
+        // Kept for the life of the process: the handler reads them.
+        let raw = strdup(library)
+        let escaped = strdup(SeamMessage.escape(library))
+        let begin = strdup(ExitSiteFormat.abortBegin)
+        let end = strdup(ExitSiteFormat.end)
+        var action = sigaction()
+        var previous = sigaction()
+        sigaction(SIGABRT, nil, &previous)
+        typealias Handler = @convention(c) (Int32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let old = previous.__sigaction_handler.sa_sigaction.map { unsafeBitCast($0, to: Handler.self) }
+        // SIG_DFL and SIG_IGN are not functions: after this handler returns, `abort()` ends the
+        // process itself.
+        let callable = old.flatMap { f -> Handler? in
+            let bits = unsafeBitCast(f, to: UInt.self)
+            return bits <= 1 ? nil : f
+        }
+        loaderlab_abort_setup(raw, escaped, begin, end, callable)
+        action.__sigaction_handler.sa_sigaction = unsafeBitCast(
+            loaderlab_abort_handler as Handler,
+            to: (@convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void)
+                .self)
+        action.sa_flags = SA_SIGINFO | SA_ONSTACK
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGABRT, &action, nil)
     }
 }

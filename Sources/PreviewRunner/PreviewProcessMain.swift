@@ -58,6 +58,7 @@ public enum PreviewProcessMain {
             fail((error as? CommandFailure)?.message ?? "\(error)", status: 2)
         }
         library = arguments.library
+        ExitSite.reportAborts(library: arguments.library)
         let channel = SeamChannel(descriptor: arguments.channel)
         // The screen's scale is known before the previews' code runs, as on a device: code that
         // picks `@2x` or `@3x` resources by `UIScreen.main.scale` while its previews are listed

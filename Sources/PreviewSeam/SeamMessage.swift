@@ -332,10 +332,13 @@ public enum PreviewLibraryEntry {
     public static let resourcesFolder = "Resources"
 }
 
-/// The lines a preview process writes on standard error when a preview calls `exit`: the begin
+/// The lines a preview process writes on standard error when a preview calls `exit` (or aborts,
+/// with `abortBegin`): the begin
 /// marker with the library's path (escaped as a message field), one hexadecimal offset into it
 /// a line, innermost first, then the end marker.
 public enum ExitSiteFormat {
     public static let begin = "*** loaderlab: exit called from"
+    /// The begin marker of the same report for an abort (`abort()`, a failed `as!` cast).
+    public static let abortBegin = "*** loaderlab: abort called from"
     public static let end = "*** loaderlab: end of exit sites"
 }
