@@ -7,7 +7,10 @@ import Testing
 @Suite struct PreviewResourcesTests {
     /// A folder of files (paths relative to it, each with its text), by its real path.
     func tree(_ files: [String]) throws -> String {
-        let root = try PreparerFixture.temporaryFolder("resources")
+        let made = FileManager.default.temporaryDirectory
+            .appendingPathComponent("resources-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: made, withIntermediateDirectories: true)
+        let root = try #require(PreviewPreparer.realPath(made))
         for file in files {
             let path = root + "/" + file
             try FileManager.default.createDirectory(
