@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AvoidRetroactiveConformances
+
 import Foundation
 
 // `CGFloat` bridged to `NSNumber`, as on iOS: a number that key-value coding returns

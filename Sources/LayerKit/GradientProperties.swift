@@ -15,14 +15,35 @@ public enum GradientType: String, Hashable, Sendable, CaseIterable {
 /// What a `GradientLayer` adds to a layer. Defaults are `CAGradientLayer`'s: no colours (draws
 /// nothing), even stops, a vertical axial gradient from the top edge's middle (0.5, 0) to the
 /// bottom edge's (0.5, 1). Points are in the unit space of the bounds: (0, 0) the top-left
-/// corner, (1, 1) the bottom-right.
+/// corner, (1, 1) the bottom-right. Each property's comment gives its default and whether it
+/// is animatable as `GradientTable` declares it (see `LayerProperties` for what "implicitly
+/// on a standalone layer" means).
 public struct GradientProperties: Hashable, Sendable {
     /// One colour per stop; empty is `CAGradientLayer`'s nil.
+    ///
+    /// Defaults to empty (nothing drawn). Animatable. A change animates implicitly on a
+    /// standalone layer.
     public var colors: [Color] = []
-    /// One location per colour in 0…1, ascending; nil spreads the stops evenly.
+    /// One location per colour in 0…1, ascending; nil spreads the stops evenly (and animates
+    /// as that even spread).
+    ///
+    /// Defaults to nil (the colours spread evenly). Animatable. A change animates implicitly on
+    /// a standalone layer.
     public var locations: [Double]? = nil
+    /// Where the gradient starts (location 0), in the unit space of the bounds.
+    ///
+    /// Defaults to (0.5, 0), the top edge's middle. Animatable. A change animates implicitly on
+    /// a standalone layer.
     public var startPoint = Point(x: 0.5, y: 0)
+    /// Where the gradient ends (location 1), in the unit space of the bounds; see `GradientType`
+    /// for its meaning in radial and conic gradients.
+    ///
+    /// Defaults to (0.5, 1), the bottom edge's middle. Animatable. A change animates implicitly
+    /// on a standalone layer.
     public var endPoint = Point(x: 0.5, y: 1)
+    /// How `startPoint` and `endPoint` place the gradient.
+    ///
+    /// Defaults to `.axial`. Not animatable.
     public var type: GradientType = .axial
 
     public init() {}

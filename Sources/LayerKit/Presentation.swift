@@ -2,50 +2,139 @@
 ///
 /// A model `Layer` holds one of these for its model values; the engine evaluates animations
 /// into a copy of it for the presentation tree. Defaults are Core Animation's.
+///
+/// Each property's comment says what `LayerTable` declares of it: its default (the value it
+/// is initialised with) and whether it is animatable. "A change animates implicitly on a
+/// standalone layer": changing it on a layer that has been shown and is not a view's own
+/// layer animates from what is shown (0.25 s, or the transaction's duration) unless the
+/// transaction disables actions; the other animatable properties animate by explicit
+/// animations only. `LayerDocumentationTests` keeps the comments and the tables agreeing.
 public struct LayerProperties: Hashable, Sendable {
+    /// The layer's own coordinate space, in points: the origin is the point drawn at the
+    /// top-left corner, the size what the layer covers.
+    ///
+    /// Defaults to a zero rectangle. Animatable. A change animates implicitly on a standalone
+    /// layer.
     public var bounds: Rect = .zero
+    /// Where `anchorPoint` sits, in the superlayer's coordinates, in points.
+    ///
+    /// Defaults to (0, 0). Animatable. A change animates implicitly on a standalone layer.
     public var position: Point = .zero
+    /// The point of the bounds that `position` places and `transform` turns about, in the
+    /// bounds' unit coordinates: (0, 0) the top-left corner, (1, 1) the bottom-right.
+    ///
+    /// Defaults to (0.5, 0.5), the bounds' centre. Animatable. A change animates implicitly on a
+    /// standalone layer.
     public var anchorPoint: Point = Point(x: 0.5, y: 0.5)
+    /// The layer's transform, applied about `anchorPoint` (see `toSuperlayer`).
+    ///
+    /// Defaults to the identity. Animatable. A change animates implicitly on a standalone layer.
     public var transform: Transform3D = .identity
+    /// The transform applied to the sublayers, about this layer's anchor point.
+    ///
+    /// Defaults to the identity. Animatable. A change animates implicitly on a standalone layer.
     public var sublayerTransform: Transform3D = .identity
+    /// How opaque the layer and its subtree are composited, clamped to 0…1 when drawn.
+    ///
+    /// Defaults to 1. Animatable. A change animates implicitly on a standalone layer.
     public var opacity: Double = 1
+    /// True hides the layer and its subtree.
+    ///
+    /// Defaults to false. Animatable. Explicit animations only: a change shows at once.
     public var isHidden: Bool = false
+    /// The colour that fills the bounds (rounded by `cornerRadius`); nil fills nothing, and
+    /// animates as clear.
+    ///
+    /// Defaults to nil (no background). Animatable. A change animates implicitly on a
+    /// standalone layer.
     public var backgroundColor: Color? = nil
+    /// The radius of the rounded corners of the background and border, in points.
+    ///
+    /// Defaults to 0. Animatable. A change animates implicitly on a standalone layer.
     public var cornerRadius: Double = 0
+    /// The width of the border drawn inside the bounds, in points.
+    ///
+    /// Defaults to 0 (no border). Animatable. A change animates implicitly on a standalone layer.
     public var borderWidth: Double = 0
+    /// The border's colour; nil draws none, and animates as clear.
+    ///
+    /// Defaults to opaque black. Animatable. A change animates implicitly on a standalone layer.
     public var borderColor: Color? = .black
+    /// True clips the sublayers and the contents to the bounds (rounded by `cornerRadius`).
+    ///
+    /// Defaults to false. Not animatable.
     public var masksToBounds: Bool = false
+    /// The image the layer shows, fitted to the bounds by `contentsGravity`.
+    ///
+    /// Defaults to nil (no image). Not animatable. Setting it on a standalone layer cross-fades
+    /// from the old contents (`Layer.contents`).
     public var contents: ImageReference? = nil
+    /// How the contents fit the bounds.
+    ///
+    /// Defaults to `.resize` (stretched to fill). Not animatable.
     public var contentsGravity: ContentsGravity = .resize
+    /// The layer's place on the z axis, in points: sublayers draw sorted by it, and a
+    /// perspective transform above places the layer by it.
+    ///
+    /// Defaults to 0. Animatable. A change animates implicitly on a standalone layer.
     public var zPosition: Double = 0
     /// The corners `cornerRadius` rounds (`CALayer.maskedCorners`).
+    ///
+    /// Defaults to all four corners. Not animatable.
     public var maskedCorners: CornerMask = .all
-    /// The shadow (see `LayerRenderer`'s shadow drawing for the blur): nil draws none.
+    /// The shadow (see `LayerRenderer`'s shadow drawing for the blur): nil draws none, and
+    /// animates as clear.
+    ///
+    /// Defaults to opaque black. Animatable. A change animates implicitly on a standalone layer.
     public var shadowColor: Color? = .black
-    /// 0 (the default) draws no shadow.
+    /// How opaque the shadow is; 0 draws no shadow.
+    ///
+    /// Defaults to 0 (no shadow). Animatable. A change animates implicitly on a standalone layer.
     public var shadowOpacity: Double = 0
     /// In the layer's own coordinates; (0, −3) puts the default shadow above the layer, as on
     /// iOS (Core Animation's default came from the Mac, where y grows upward).
+    ///
+    /// Defaults to (0, −3). Animatable. A change animates implicitly on a standalone layer.
     public var shadowOffset: Size = Size(width: 0, height: -3)
     /// The blur radius in points.
+    ///
+    /// Defaults to 3. Animatable. A change animates implicitly on a standalone layer.
     public var shadowRadius: Double = 3
-    /// The shadow's shape, filled with the non-zero rule; nil takes the layer's drawn alpha.
+    /// The shadow's shape, filled with the non-zero rule; nil takes the layer's drawn alpha
+    /// (and animates as the empty path).
+    ///
+    /// Defaults to nil. Animatable. Explicit animations only: a change shows at once, as for
+    /// every path of Core Animation.
     public var shadowPath: Path? = nil
     /// The part of the contents image shown, in its unit coordinates (see `ContentsLayout`).
+    ///
+    /// Defaults to the unit rectangle (0, 0, 1, 1): all of the contents. Animatable. A change
+    /// animates implicitly on a standalone layer.
     public var contentsRect: Rect = ContentsLayout.unitRect
     /// The stretchable part of the shown contents, in their unit coordinates (nine-part).
+    ///
+    /// Defaults to the unit rectangle (0, 0, 1, 1): all of it stretches. Animatable. A change
+    /// animates implicitly on a standalone layer.
     public var contentsCenter: Rect = ContentsLayout.unitRect
     /// Image pixels per point of the contents.
+    ///
+    /// Defaults to 1. Animatable. A change animates implicitly on a standalone layer.
     public var contentsScale: Double = 1
     /// False hides the layer (with its subtree) while its back faces the viewer: while its
     /// plane, mapped into the plane it is drawn in, has its orientation reversed
     /// (`CALayer.isDoubleSided`).
+    ///
+    /// Defaults to true. Animatable. Explicit animations only: a change shows at once.
     public var isDoubleSided: Bool = true
     /// True draws the layer with its subtree as a bitmap in its own coordinates first, then
     /// composites that (`CALayer.shouldRasterize`): shadow, mask and clip are in the bitmap,
     /// the layer's opacity is applied when it is composited.
+    ///
+    /// Defaults to false. Animatable. Explicit animations only: a change shows at once.
     public var shouldRasterize: Bool = false
     /// The bitmap's pixels per layer point (`CALayer.rasterizationScale`).
+    ///
+    /// Defaults to 1. Animatable. A change animates implicitly on a standalone layer.
     public var rasterizationScale: Double = 1
     /// The properties a layer declares for itself, by key (`@Managed var progress: CGFloat` on
     /// a `CALayer` subclass): animated by key path like the others (`"progress"`), evaluated
@@ -56,19 +145,63 @@ public struct LayerProperties: Hashable, Sendable {
 }
 
 /// What a `ShapeLayer` adds to a layer. Defaults are `CAShapeLayer`'s (opaque black fill,
-/// no stroke, line width 1, butt cap, miter join, miter limit 10).
+/// no stroke, line width 1, butt cap, miter join, miter limit 10). Each property's comment
+/// gives its default and whether it is animatable as `ShapeTable` declares it (see
+/// `LayerProperties` for what "implicitly on a standalone layer" means).
 public struct ShapeProperties: Hashable, Sendable {
+    /// The shape, in the layer's own coordinates; nil draws nothing (and animates as the empty
+    /// path).
+    ///
+    /// Defaults to nil. Animatable. Explicit animations only (point by point between paths of
+    /// the same structure): a change shows at once, as `CAShapeLayer`'s path does.
     public var path: Path? = nil
+    /// The colour that fills the path; nil fills nothing, and animates as clear.
+    ///
+    /// Defaults to opaque black. Animatable. A change animates implicitly on a standalone layer.
     public var fillColor: Color? = .black
+    /// Which parts of the path are inside, for the fill.
+    ///
+    /// Defaults to `.nonZero`. Not animatable.
     public var fillRule: FillRule = .nonZero
+    /// The colour that strokes the path; nil strokes nothing, and animates as clear.
+    ///
+    /// Defaults to nil (no stroke). Animatable. A change animates implicitly on a standalone
+    /// layer.
     public var strokeColor: Color? = nil
+    /// The stroke's width, in points of the layer's own coordinates.
+    ///
+    /// Defaults to 1. Animatable. A change animates implicitly on a standalone layer.
     public var lineWidth: Double = 1
+    /// How the stroke's open ends are drawn.
+    ///
+    /// Defaults to `.butt`. Not animatable.
     public var lineCap: LineCap = .butt
+    /// How the stroke's corners are drawn.
+    ///
+    /// Defaults to `.miter`. Not animatable.
     public var lineJoin: LineJoin = .miter
+    /// The longest miter, as a multiple of the line width, before a miter join is bevelled.
+    ///
+    /// Defaults to 10. Animatable. A change animates implicitly on a standalone layer.
     public var miterLimit: Double = 10
+    /// The lengths of the dashes and gaps, in points, alternating from a dash; empty strokes a
+    /// solid line.
+    ///
+    /// Defaults to empty (a solid line). Not animatable.
     public var lineDashPattern: [Double] = []
+    /// How far into the dash pattern the stroke starts, in points.
+    ///
+    /// Defaults to 0. Animatable. A change animates implicitly on a standalone layer.
     public var lineDashPhase: Double = 0
+    /// Where the stroke starts, as a fraction of the path's total length (clamped to 0…1 when
+    /// drawn).
+    ///
+    /// Defaults to 0. Animatable. A change animates implicitly on a standalone layer.
     public var strokeStart: Double = 0
+    /// Where the stroke ends, as a fraction of the path's total length (clamped to 0…1 when
+    /// drawn).
+    ///
+    /// Defaults to 1. Animatable. A change animates implicitly on a standalone layer.
     public var strokeEnd: Double = 1
 
     public init() {}

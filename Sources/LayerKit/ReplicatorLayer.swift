@@ -87,15 +87,45 @@ open class ReplicatorLayer: Layer {
 }
 
 /// What a `ReplicatorLayer` adds to a layer. Defaults are `CAReplicatorLayer`'s: one instance,
-/// no transform, no delay, white (no tint), no offsets.
+/// no transform, no delay, white (no tint), no offsets. Each property's comment gives its
+/// default and whether it is animatable as `ReplicatorTable` declares it (see
+/// `LayerProperties` for what "implicitly on a standalone layer" means).
 public struct ReplicatorProperties: Hashable, Sendable {
+    /// How many times the sublayers are drawn; below 1 counts as 1.
+    ///
+    /// Defaults to 1. Not animatable.
     public var instanceCount: Int = 1
+    /// The transform instance k adds to the one before it (applied k times), about the centre
+    /// of the replicator's bounds.
+    ///
+    /// Defaults to the identity. Animatable. A change animates implicitly on a standalone layer.
     public var instanceTransform: Transform3D = .identity
+    /// How many seconds each instance's time is behind the one before it; not finite counts
+    /// as 0.
+    ///
+    /// Defaults to 0. Animatable. A change animates implicitly on a standalone layer.
     public var instanceDelay: Double = 0
+    /// The colour the solid colours of instance 0 are multiplied by; instance k's is this plus
+    /// k times the colour offsets, each channel clamped to 0…1.
+    ///
+    /// Defaults to opaque white (no tint). Animatable. A change animates implicitly on a
+    /// standalone layer.
     public var instanceColor: Color = .white
+    /// Added to `instanceColor`'s red once per instance after the first.
+    ///
+    /// Defaults to 0. Animatable. A change animates implicitly on a standalone layer.
     public var instanceRedOffset: Double = 0
+    /// Added to `instanceColor`'s green once per instance after the first.
+    ///
+    /// Defaults to 0. Animatable. A change animates implicitly on a standalone layer.
     public var instanceGreenOffset: Double = 0
+    /// Added to `instanceColor`'s blue once per instance after the first.
+    ///
+    /// Defaults to 0. Animatable. A change animates implicitly on a standalone layer.
     public var instanceBlueOffset: Double = 0
+    /// Added to `instanceColor`'s alpha once per instance after the first.
+    ///
+    /// Defaults to 0. Animatable. A change animates implicitly on a standalone layer.
     public var instanceAlphaOffset: Double = 0
 
     public init() {}

@@ -22,20 +22,38 @@ public enum TruncationMode: String, Hashable, Sendable, CaseIterable {
 }
 
 /// What a `TextLayer` adds to a layer. Defaults are `CATextLayer`'s: no string, Helvetica at
-/// 36 points in opaque white, natural alignment, no truncation, not wrapped.
+/// 36 points in opaque white, natural alignment, no truncation, not wrapped. Each property's
+/// comment gives its default and whether it is animatable as `TextTable` declares it (see
+/// `LayerProperties` for what "implicitly on a standalone layer" means).
 public struct TextProperties: Hashable, Sendable {
     /// The text; nil (or empty) draws nothing.
+    ///
+    /// Defaults to nil. Not animatable.
     public var string: String? = nil
     /// A font name as iOS spells it: a family and an optional style after a hyphen
     /// (`"Helvetica"`, `"Helvetica-Bold"`, `"Menlo-Italic"`); drawn with the nearest system font.
+    ///
+    /// Defaults to "Helvetica". Not animatable.
     public var font: String = "Helvetica"
     /// In points; it sets the size whatever the font name says, as `CATextLayer` does.
+    ///
+    /// Defaults to 36. Animatable. A change animates implicitly on a standalone layer.
     public var fontSize: Double = 36
-    /// Nil draws nothing.
+    /// The text's colour; nil draws nothing, and animates as clear.
+    ///
+    /// Defaults to opaque white. Animatable. A change animates implicitly on a standalone layer.
     public var foregroundColor: Color? = .white
+    /// Where each line sits across the bounds.
+    ///
+    /// Defaults to `.natural` (left, for the text this engine lays out). Not animatable.
     public var alignmentMode: TextAlignment = .natural
+    /// What gives way when the text does not fit the bounds.
+    ///
+    /// Defaults to `.none` (the text runs past the bounds). Not animatable.
     public var truncationMode: TruncationMode = .none
     /// `isWrapped` (`CATextLayer.isWrapped`): lines break at spaces to fit the bounds' width.
+    ///
+    /// Defaults to false. Not animatable.
     public var isWrapped: Bool = false
 
     public init() {}
