@@ -7,7 +7,6 @@ import Foundation
 // casts to `CGFloat`, and a `CGFloat` put in an `Any` casts to `NSNumber`. Foundation on Linux
 // bridges `Double`, `Float` and the integers so, but not `CGFloat`; this conformance is what
 // the runtime's casts look for.
-// swift-format-ignore: AvoidRetroactiveConformances
 extension CGFloat: @retroactive _ObjectiveCBridgeable {
     public typealias _ObjectiveCType = NSNumber
 
