@@ -9,14 +9,16 @@ import Foundation
 /// vector set) counts as 1x. Deviations: PNG files only (a PDF or SVG entry is passed over), no
 /// appearances, idioms, namespaces or slicing.
 extension UIImage {
-    /// The file and scale of the image set `name` in an asset catalogue directly in `folder`;
-    /// nil when there is none.
-    static func assetCatalogImage(named name: String, in folder: String) -> (path: String, scale: Double)? {
+    /// The file and scale of the image set `name` in an asset catalogue directly in `folder`,
+    /// for a screen of `screenScale`; nil when there is none.
+    @_spi(LoaderLabHost) public static func assetCatalogImage(
+        named name: String, in folder: String, screenScale: Double = Double(UIScreen.main.scale)
+    ) -> (path: String, scale: Double)? {
         let fm = FileManager.default
         guard let entries = try? fm.contentsOfDirectory(atPath: folder) else { return nil }
         for catalogue in entries.sorted() where catalogue.hasSuffix(".xcassets") {
             if let set = imageSet(named: name, below: folder + "/" + catalogue),
-                let found = bestImage(inSet: set)
+                let found = bestImage(inSet: set, screenScale: screenScale)
             {
                 return found
             }
@@ -46,7 +48,9 @@ extension UIImage {
     }
 
     /// The set's PNG for the screen's scale, else the nearest larger, else the largest.
-    private static func bestImage(inSet set: String) -> (path: String, scale: Double)? {
+    private static func bestImage(inSet set: String, screenScale wanted: Double) -> (
+        path: String, scale: Double
+    )? {
         guard let data = FileManager.default.contents(atPath: set + "/Contents.json"),
             let contents = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let images = contents["images"] as? [[String: Any]]
@@ -58,7 +62,6 @@ extension UIImage {
             let written = (image["scale"] as? String).flatMap { Double($0.dropLast()) } ?? 1
             return (set + "/" + file, written)
         }
-        let wanted = Double(UIScreen.main.scale)
         let larger = files.filter { $0.scale >= wanted }.min { $0.scale < $1.scale }
         return larger ?? files.max { $0.scale < $1.scale }
     }

@@ -20,7 +20,13 @@ import LayerKit
 open class UIScreen: NSObject {
     nonisolated(unsafe) public static let main = UIScreen()
 
-    open private(set) var bounds = CGRect(x: 0, y: 0, width: 320, height: 480)
+    /// The bounds of the preview whose code runs: while a view is laid out, its window's (on
+    /// that thread only), else those the host set last.
+    open var bounds: CGRect { UIScreen.layingOut ?? hostBounds }
+    /// Set by the host (`set(bounds:)`, `follow(codeOf:)`).
+    private var hostBounds = CGRect(x: 0, y: 0, width: 320, height: 480)
+    /// The window bounds of the view being laid out on this thread (`answering(for:_:)`).
+    @TaskLocal private static var layingOut: CGRect?
     open private(set) var scale: CGFloat = 1
     open var nativeScale: CGFloat { scale }
     open var nativeBounds: CGRect {
@@ -31,7 +37,7 @@ open class UIScreen: NSObject {
 
     /// The host says what the screen is now.
     @_spi(LoaderLabHost) public func set(bounds: CGRect? = nil, scale: CGFloat? = nil) {
-        if let bounds, bounds.width.isFinite, bounds.height.isFinite { self.bounds = bounds }
+        if let bounds, bounds.width.isFinite, bounds.height.isFinite { hostBounds = bounds }
         if let scale, scale.isFinite, scale > 0 { self.scale = scale }
     }
 
@@ -41,15 +47,13 @@ open class UIScreen: NSObject {
         if let window = UIScreen.window(holding: layer) { set(bounds: window.bounds) }
     }
 
-    /// Runs `body` (laying out `view`) with the bounds of `view`'s window, then restores them.
+    /// Runs `body` (laying out `view`) with the bounds of `view`'s window as the screen's, on
+    /// this thread.
     func answering<T>(for view: UIView, _ body: () -> T) -> T {
         guard let window = view.window ?? UIScreen.window(holding: view.layer.engineLayer) else {
             return body()
         }
-        let saved = bounds
-        set(bounds: window.bounds)
-        defer { bounds = saved }
-        return body()
+        return UIScreen.$layingOut.withValue(window.bounds, operation: body)
     }
 
     /// The window whose layer is `layer` or above it.

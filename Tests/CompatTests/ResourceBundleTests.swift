@@ -60,22 +60,18 @@ import Testing
         try Self.png(4, 4).write(to: set.appendingPathComponent("a.png"))
         try Self.png(8, 8).write(to: set.appendingPathComponent("b.png"))
         try Self.png(12, 12).write(to: set.appendingPathComponent("c.png"))
+        // Each scale takes its own file (the screen's is not changed: other suites read it).
+        for (scale, file) in [(1.0, "a.png"), (2, "b.png"), (3, "c.png"), (4, "c.png"), (1.5, "b.png")] {
+            let found = UIImage.assetCatalogImage(named: "arrow", in: root.path, screenScale: scale)
+            #expect(found?.path == set.appendingPathComponent(file).path, "\(scale)")
+        }
+        #expect(UIImage.assetCatalogImage(named: "missing", in: root.path, screenScale: 2) == nil)
+        // Through UIImage(named:), at the screen's scale whatever it is: 4×4 points.
         UIImage.searchPaths = [root.path]
-        defer {
-            UIImage.searchPaths = []
-            UIScreen.main.set(scale: 1)
-        }
-        // Each scale takes its own file: the size in points stays 4×4.
-        for (scale, pixels) in [(1.0, 4.0), (2, 8), (3, 12)] {
-            UIScreen.main.set(scale: CGFloat(scale))
-            let image = try #require(UIImage(named: "arrow"))
-            #expect(image.scale == CGFloat(scale))
-            #expect(image.size == CGSize(width: 4, height: 4))
-            #expect(image.cgImage?.width == Int(pixels))
-        }
-        // No 4x file: the largest there is.
-        UIScreen.main.set(scale: 4)
-        #expect(UIImage(named: "arrow")?.scale == 3)
+        defer { UIImage.searchPaths = [] }
+        let image = try #require(UIImage(named: "arrow"))
+        #expect(image.size == CGSize(width: 4, height: 4))
+        #expect(CGFloat(image.cgImage?.width ?? 0) == 4 * image.scale)
         #expect(UIImage(named: "missing") == nil)
     }
 }

@@ -3,7 +3,9 @@ import Testing
 @_spi(LoaderLabHost) import UIKit
 
 /// `UIApplication.shared`, windows made key and visible, their scene, and view controllers
-/// shown as a window's root.
+/// shown as a window's root. On the main actor, as the suites that set the screen's bounds
+/// (UIScreenPerPreviewTests) are: they never run beside each other.
+@MainActor
 @Suite(.serialized) struct UIApplicationTests {
     @Test func aWindowIsHiddenUntilMadeKeyAndVisible() {
         let app = UIApplication.shared
