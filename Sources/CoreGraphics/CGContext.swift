@@ -25,8 +25,9 @@ import LayerKit
 ///   `(s, 0, 0, −s, 0, s·h)` before any change, as iOS reports it.
 ///
 /// Deviations: patterns, `replacePathWithStrokedPath`,
-/// PDF and text-matrix drawing are absent. A bitmap context made with `data:` does not write
-/// into that memory; `makeImage()` gives its pixels.
+/// PDF and text-matrix drawing are absent. A bitmap context made with `data:` writes what was
+/// painted into that memory when `makeImage()` or `flush()` is called, not at each call
+/// (`CGContext+Data.swift`).
 public final class CGContext {
     /// What the state stack holds (`saveGState`).
     struct GState {
@@ -42,7 +43,10 @@ public final class CGContext {
     /// Canvas space (points, y down) to CoreGraphics' device space (pixels, y up).
     private let deviceBase: LayerKit.AffineTransform
     /// False for a bitmap context whose image has no alpha.
-    private let hasAlpha: Bool
+    let hasAlpha: Bool
+    /// The caller's memory of a `CGContext(data:…)` and how it holds the pixels; nil when the
+    /// context has none (or a layout not read here).
+    let memory: CGBitmapMemory?
     /// True for a UIKit context: user space y-down, as the canvas.
     private let isFlippedContext: Bool
 
@@ -50,14 +54,18 @@ public final class CGContext {
     private var saved: [GState] = []
     /// In canvas space.
     private var currentPath = Path()
-    private var commands: [DrawingCommand] = []
+    var commands: [DrawingCommand] = []
     /// The open transparency layers: what was recorded before each, and the state it began in.
-    private var layers: [(commands: [DrawingCommand], state: DrawingState)] = []
+    var layers: [(commands: [DrawingCommand], state: DrawingState)] = []
 
     /// A context whose canvas is `size` points at `scale` pixels per point. `flipped` (UIKit's
     /// contexts) makes user space y-down with its origin at `origin`'s top-left; otherwise
     /// (bitmap contexts) y-up from the bottom-left.
-    package init(size: CGSize, scale: CGFloat, flipped: Bool, origin: CGPoint = .zero, opaque: Bool = false) {
+    package init(
+        size: CGSize, scale: CGFloat, flipped: Bool, origin: CGPoint = .zero, opaque: Bool = false,
+        memory: CGBitmapMemory? = nil
+    ) {
+        self.memory = memory
         let w = size.width.isFinite ? max(0, Double(size.width)) : 0
         let h = size.height.isFinite ? max(0, Double(size.height)) : 0
         let s = scale.isFinite && scale > 0 ? Double(scale) : 1
@@ -75,20 +83,6 @@ public final class CGContext {
         }
     }
 
-    /// A bitmap context of `width`×`height` pixels (`CGBitmapContextCreate`), user space y-up
-    /// from the bottom-left, one unit a pixel. `data`, `bytesPerRow` and the colour space are
-    /// not used: the pixels are `makeImage()`'s. Nil for a size below one pixel.
-    public convenience init?(
-        data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
-        space: CGColorSpace, bitmapInfo: UInt32
-    ) {
-        guard width > 0, height > 0 else { return nil }
-        let alpha = CGImageAlphaInfo(rawValue: bitmapInfo & CGBitmapInfo.alphaInfoMask.rawValue) ?? .none
-        let opaque = [.none, .noneSkipLast, .noneSkipFirst].contains(alpha)
-        self.init(
-            size: CGSize(width: width, height: height), scale: 1, flipped: false, opaque: opaque)
-    }
-
     /// The context's width and height in pixels.
     public var width: Int { Int((canvasSize.width * scale).rounded(.up)) }
     public var height: Int { Int((canvasSize.height * scale).rounded(.up)) }
@@ -103,8 +97,11 @@ public final class CGContext {
         return Drawing(commands: all)
     }
 
-    /// The pixels painted so far, as an image (`CGBitmapContextCreateImage`).
+    /// The pixels painted so far, as an image (`CGBitmapContextCreateImage`): for a context
+    /// over memory of its caller's, that memory's pixels after what was painted is written into
+    /// it.
     public func makeImage() -> CGImage? {
+        if memory != nil { return makeImageFromMemory() }
         let bitmap = Bitmap(
             drawing: drawing, width: width, height: height, scale: scale, isOpaque: !hasAlpha)
         return CGImage(reference: ImageReference(bitmap: bitmap, scale: 1))
@@ -547,6 +544,12 @@ public final class CGContext {
                 state: state.drawing))
     }
 
+    /// Paints a layer tree as the renderer draws it, its root placed by its own position and
+    /// transform in user space (`CALayer.render(in:)`).
+    package func drawLayerTree(_ tree: PresentationLayer) {
+        record(.layers(tree, state: state.drawing))
+    }
+
     // MARK: Transparency layers
 
     /// Later painting is collected and composited as one image at `endTransparencyLayer()`, with
@@ -592,8 +595,16 @@ public final class CGContext {
         commands.append(command)
     }
 
-    public func flush() {}
-    public func synchronize() {}
+    /// Writes what was painted into the memory of a `CGContext(data:…)`; nothing for other
+    /// contexts.
+    public func flush() {
+        _ = synchronizeMemory()
+    }
+
+    /// As `flush()`.
+    public func synchronize() {
+        _ = synchronizeMemory()
+    }
 }
 
 extension CGContext {

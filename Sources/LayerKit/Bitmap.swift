@@ -1,7 +1,9 @@
 import Synchronization
 
 /// An image made by drawing: a `Drawing` rasterised at a size in pixels — what
-/// `UIGraphicsImageRenderer` returns and what a layer's backing store holds.
+/// `UIGraphicsImageRenderer` returns and what a layer's backing store holds — over an optional
+/// `base` of decoded pixels (`PixelImage`: a `CGImage` made from samples, the memory of a
+/// `CGContext(data:…)`), which the drawing paints on.
 ///
 /// DESIGN. LayerKit has no pixels of its own: they come from the `DrawingBackend` a host
 /// registers at start-up (`Drawing.backend`; LayerKitCairo's replays the drawing with Cairo).
@@ -18,17 +20,37 @@ public final class Bitmap: Hashable, CustomStringConvertible, @unchecked Sendabl
     public let scale: Double
     /// An opaque bitmap has no alpha: what the drawing leaves transparent is black.
     public let isOpaque: Bool
+    /// Pixels under the drawing, stretched over the whole bitmap; nil for a transparent start.
+    /// A bitmap of a base and an empty drawing is those pixels, with no backend involved.
+    public let base: PixelImage?
 
     private let made = Mutex<[UInt32]?>(nil)
 
     /// A bitmap of `drawing` at `width`×`height` pixels (each at least 1), `scale` pixels per
     /// point (a positive finite number, else 1).
-    public init(drawing: Drawing, width: Int, height: Int, scale: Double, isOpaque: Bool = false) {
+    /// `base`, when given, is painted first (stretched over the bitmap if its size differs).
+    public init(
+        drawing: Drawing, width: Int, height: Int, scale: Double, isOpaque: Bool = false,
+        base: PixelImage? = nil
+    ) {
         self.drawing = drawing
         self.width = Swift.max(1, width)
         self.height = Swift.max(1, height)
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         self.isOpaque = isOpaque
+        self.base = base
+        if let base, drawing.isEmpty, base.width == self.width, base.height == self.height,
+            !isOpaque || base.isOpaque
+        {
+            made.withLock { $0 = base.pixels }
+        }
+    }
+
+    /// The bitmap of decoded pixels, `scale` pixels per point: no drawing, no backend.
+    public convenience init(pixels: PixelImage, scale: Double = 1) {
+        self.init(
+            drawing: Drawing(), width: pixels.width, height: pixels.height, scale: scale,
+            isOpaque: false, base: pixels)
     }
 
     /// The size in points.
@@ -61,7 +83,7 @@ public final class Bitmap: Hashable, CustomStringConvertible, @unchecked Sendabl
     public static func == (a: Bitmap, b: Bitmap) -> Bool {
         a === b
             || (a.width == b.width && a.height == b.height && a.scale == b.scale && a.isOpaque == b.isOpaque
-                && a.drawing == b.drawing)
+                && a.base == b.base && a.drawing == b.drawing)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -69,10 +91,12 @@ public final class Bitmap: Hashable, CustomStringConvertible, @unchecked Sendabl
         hasher.combine(height)
         hasher.combine(scale)
         hasher.combine(drawing.commands.count)
+        hasher.combine(base?.contentHash)
     }
 
     public var description: String {
         "bitmap \(width)×\(height) @\(scale)x, \(drawing.commands.count) commands"
+            + (base.map { " over \($0)" } ?? "")
     }
 }
 
@@ -80,7 +104,7 @@ public final class Bitmap: Hashable, CustomStringConvertible, @unchecked Sendabl
 /// (`Drawing.backend`), so that LayerKit and the compatibility modules stay free of C.
 public protocol DrawingBackend: Sendable {
     /// `bitmap`'s pixels: `bitmap.width × bitmap.height` premultiplied ARGB32 words, top row
-    /// first.
+    /// first — its `base`, if any, with its drawing painted over it.
     func pixels(of bitmap: Bitmap) -> [UInt32]
 }
 

@@ -52,12 +52,16 @@ public enum DrawingCommand: Hashable, Sendable {
     /// alpha, blend mode, shadow and clip (a transparency layer). Its commands carry their own
     /// states, in the same canvas space.
     case group(Drawing, state: DrawingState)
+    /// A layer tree painted as the renderer paints it (`CALayer.render(in:)`): its root placed
+    /// by its own position and transform in the user space of the state's transform, then
+    /// composited as one image with the state's alpha, blend mode, shadow and clip.
+    case layers(PresentationLayer, state: DrawingState)
 
     /// The state the command is painted in.
     public var state: DrawingState {
         switch self {
         case .fill(_, _, _, let s), .stroke(_, _, _, let s), .image(_, _, let s), .text(_, let s),
-            .clear(_, let s), .group(_, let s):
+            .clear(_, let s), .group(_, let s), .layers(_, let s):
             return s
         case .linearGradient(_, _, _, _, _, let s): return s
         case .radialGradient(_, _, _, _, _, _, _, let s): return s

@@ -35,6 +35,9 @@ public final class CairoDrawingBackend: DrawingBackend, @unchecked Sendable {
         guard let surface = try? ImageSurface(width: bitmap.width, height: bitmap.height),
             let canvas = try? Canvas(surface: surface)
         else { return [] }
+        if let base = bitmap.base {
+            guard paint(base, on: canvas, width: bitmap.width, height: bitmap.height) else { return [] }
+        }
         canvas.scale(bitmap.scale, bitmap.scale)
         DrawingReplay(renderer: renderer, canvas: canvas).play(bitmap.drawing)
         if bitmap.isOpaque {
@@ -54,5 +57,19 @@ public final class CairoDrawingBackend: DrawingBackend, @unchecked Sendable {
             }
         }
         return pixels
+    }
+
+    /// Paints `image` stretched over `width`×`height` pixels of `canvas` (at its identity
+    /// transform), replacing what is there; false when Cairo could not make its surface.
+    private func paint(_ image: PixelImage, on canvas: Canvas, width: Int, height: Int) -> Bool {
+        guard let surface = try? ImageSurface(pixels: image) else { return false }
+        cairo_save(canvas.cr)
+        defer { cairo_restore(canvas.cr) }
+        cairo_scale(canvas.cr, Double(width) / Double(image.width), Double(height) / Double(image.height))
+        cairo_set_operator(canvas.cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(canvas.cr, surface.pointer, 0, 0)
+        cairo_pattern_set_extend(cairo_get_source(canvas.cr), CAIRO_EXTEND_PAD)
+        cairo_paint(canvas.cr)
+        return true
     }
 }

@@ -134,6 +134,14 @@ struct DrawingReplay {
             setDeviceMatrix()
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, alpha)
+        case .layers(let tree, let state):
+            guard setMatrix(base: state.transform) else { return }
+            cairo_push_group(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            renderer.drawLayer(tree, on: canvas)
+            setDeviceMatrix()
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, alpha)
         case .clear:
             break
         }

@@ -69,15 +69,7 @@ public final class ImageCache: @unchecked Sendable {
             return entry.surface
         }
         lock.unlock()
-        let surface = try ImageSurface(width: bitmap.width, height: bitmap.height)
-        let pixels = bitmap.pixels
-        pixels.withUnsafeBufferPointer { source in
-            for y in 0..<bitmap.height {
-                let row = surface.data.advanced(by: y * surface.stride).assumingMemoryBound(to: UInt32.self)
-                row.update(from: source.baseAddress! + y * bitmap.width, count: bitmap.width)
-            }
-        }
-        surface.markDirty()
+        let surface = try ImageSurface(width: bitmap.width, height: bitmap.height, copying: bitmap.pixels)
         lock.lock()
         // Bitmaps that are gone (a store drawn again, an animation's frames) go with them.
         bitmaps = bitmaps.filter { $0.value.bitmap != nil }
