@@ -106,7 +106,9 @@ public final class PreviewBuilder: @unchecked Sendable {
             // would number it as the copy's, the llvm style shows it without a number.
             arguments += ["-diagnostic-style", "llvm"]
         }
-        arguments += (preparation?.compiled(sources.files) ?? sources.files) + [entry]
+        arguments +=
+            try Self.distinctlyNamed(
+                preparation?.compiled(sources.files) ?? sources.files, copies: folder + "/renamed") + [entry]
         let result = try child.run(toolchain.compiler, arguments)
         if result.wasCancelled { return .cancelled }
         guard result.status == 0 else {
@@ -117,6 +119,47 @@ public final class PreviewBuilder: @unchecked Sendable {
             return .failed(diagnostics, output: output)
         }
         return .built(library: library)
+    }
+
+    /// `files` with each file whose name an earlier one has (`Previews.swift` in two folders,
+    /// which one Swift module refuses: "filename used twice") replaced by a copy of another name
+    /// in `copies`, which begins with `#sourceLocation` naming the original (a prepared copy
+    /// names it already), so messages and debug information still name the user's file.
+    static func distinctlyNamed(_ files: [String], copies: String) throws -> [String] {
+        var taken: Set<String> = []
+        var out: [String] = []
+        for (i, file) in files.enumerated() {
+            let name = (file as NSString).lastPathComponent
+            if taken.insert(name).inserted {
+                out.append(file)
+                continue
+            }
+            let stem = (name as NSString).deletingPathExtension
+            var renamed = "\(stem)~\(i).swift"
+            while taken.contains(renamed) { renamed = "\(stem)~\(i)~.swift" }
+            taken.insert(renamed)
+            try FileManager.default.createDirectory(atPath: copies, withIntermediateDirectories: true)
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let header =
+                text.hasPrefix("#sourceLocation(")
+                ? "" : "#sourceLocation(file: \(Self.literal(file)), line: 1)\n"
+            try (header + text).write(toFile: copies + "/" + renamed, atomically: true, encoding: .utf8)
+            out.append(copies + "/" + renamed)
+        }
+        return out
+    }
+
+    /// `text` as a Swift string literal.
+    static func literal(_ text: String) -> String {
+        var out = "\""
+        for c in text.unicodeScalars {
+            switch c {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out + "\""
     }
 
     /// Every file sees UIKit (and so QuartzCore, CoreGraphics and Foundation) without importing
