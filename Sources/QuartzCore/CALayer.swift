@@ -49,17 +49,23 @@ open class CALayer: NSObject {
         setUpDrawing()
     }
 
-    /// A layer of this class with `layer`'s own property values (not its sublayers,
-    /// animations or delegate), when `layer` is a `CALayer`. Core Animation calls it to make
-    /// presentation copies; subclasses override it to copy their own fields.
+    /// A layer of this class made as a shadow copy of `layer`: Core Animation calls it to make
+    /// presentation copies, and subclasses override it to copy their own fields. It copies the
+    /// class's managed (`@NSManaged`) values and drawing flags from `layer` when it is a
+    /// `CALayer`; the layer's own properties (geometry, colours, contents) are the defaults here,
+    /// as on iOS, where a presentation copy gets them from the render tree afterwards (which
+    /// `presentation()` does here too). Apple documents any other use as undefined; code that
+    /// calls it to make a new layer (`CAShapeLayer(layer: view.layer)`) gets, as on a device, a
+    /// layer at the default position and bounds.
     public init(layer: Any) {
         engine = Self.makeEngineLayer()
         super.init()
         LayerRegistry.register(self)
         if let other = layer as? CALayer {
-            engine.copyModel(from: other.engine)
+            for (key, value) in other.engine.properties.customValues {
+                engine.setCustomValue(value, forKey: key)
+            }
             copyManagedValues(from: other)
-            contentsObject = other.contentsObject
             if let state = other.drawingState, state.isOpaque || state.drawsAsynchronously {
                 drawing.isOpaque = state.isOpaque
                 drawing.drawsAsynchronously = state.drawsAsynchronously
