@@ -36,6 +36,8 @@ public final class Scene {
     /// Timers waiting to fire, in the order they were scheduled.
     private(set) var timers: [SceneTimer] = []
     private var updateHandlers: [(token: Int, handler: () -> Void)] = []
+    /// What other modules keep per scene (Scene+Attachments.swift).
+    let attachments = SceneAttachments()
     private var nextHandlerToken = 1
     /// The events due by the running update's target time, earliest first (see
     /// Scene+Events.swift); empty between updates.

@@ -16,7 +16,9 @@ extension NSObject {
     }
 }
 
-/// The requests waiting to run.
+/// The requests waiting to run: a scene's are its own (an attachment, released with it), as
+/// iOS keeps them on the run loop of the thread that made them; those made with no scene for
+/// their thread wait on the main queue's list.
 enum DelayedPerforms {
     final class Request {
         let action: TargetAction
@@ -29,44 +31,53 @@ enum DelayedPerforms {
         }
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var pending: [Request] = []
+    /// One list of waiting requests.
+    final class Queue: @unchecked Sendable {
+        private let lock = NSLock()
+        private var pending: [Request] = []
+
+        func append(_ request: Request) { lock.withLock { pending.append(request) } }
+
+        func take(where matches: (Request) -> Bool) -> [Request] {
+            lock.withLock {
+                let picked = pending.filter(matches)
+                pending.removeAll { r in picked.contains { $0 === r } }
+                return picked
+            }
+        }
+    }
+
+    /// The requests made with no scene, run by the main queue.
+    private static let mainQueueRequests = Queue()
+
+    /// The list for work made now: the scene's, or the main queue's.
+    private static func queue(for scene: Scene?) -> Queue {
+        scene.map { $0.attachment(Queue.self) { Queue() } } ?? mainQueueRequests
+    }
 
     /// Calls `action` with `argument` after `delay` seconds on the scene clock.
     static func add(_ action: TargetAction, argument: Any?, delay: Double) {
         let request = Request(action: action, argument: argument)
-        lock.withLock { pending.append(request) }
-        request.call = ClockCall(after: delay, in: SceneClock.scene) {
+        let scene = SceneClock.scene
+        let queue = queue(for: scene)
+        queue.append(request)
+        request.call = ClockCall(after: delay, in: scene) {
             request.call = nil
-            guard remove(request) else { return }
+            guard !queue.take(where: { $0 === request }).isEmpty else { return }
             request.action.perform(with: request.argument)
         }
     }
 
-    /// Cancels the waiting requests `matches` picks.
+    /// Cancels the waiting requests `matches` picks, of this thread's scene and of the main
+    /// queue.
     static func cancel(where matches: (Request) -> Bool) {
-        let cancelled: [Request] = lock.withLock {
-            let picked = pending.filter(matches)
-            pending.removeAll { r in picked.contains { $0 === r } }
-            return picked
-        }
+        var cancelled = mainQueueRequests.take(where: matches)
+        if let scene = SceneClock.scene { cancelled += queue(for: scene).take(where: matches) }
         for request in cancelled {
             request.call?.cancel()
             request.call = nil
         }
     }
-
-    /// Takes `request` out of the waiting ones; false when it was not there (cancelled).
-    private static func remove(_ request: Request) -> Bool {
-        lock.withLock {
-            guard let i = pending.firstIndex(where: { $0 === request }) else { return false }
-            pending.remove(at: i)
-            return true
-        }
-    }
-
-    /// How many requests wait (for tests).
-    static var count: Int { lock.withLock { pending.count } }
 
     /// Whether two perform arguments are the same, as iOS's `isEqual:` tells (nil matches nil).
     static func same(_ a: Any?, _ b: Any?) -> Bool {

@@ -151,20 +151,12 @@ private final class ViewTreeObserver: CALayerTreeObserver {
 /// view is laid out at most once per pass, so one that asks again from its own
 /// `layoutSubviews()` (or whose subview asks for it) is laid out again at the next update.
 ///
-/// Kept alive by its update handler, so it lives as long as the scene; it keeps the windows of
-/// previews shown in the scene while their layers are there.
+/// Attached to its scene (`Scene.attachment`), so it lives as long as the scene; it keeps the
+/// windows of previews shown in the scene while their layers are there.
 final class ViewScene {
     private final class Member {
         weak var view: UIView?
         init(_ view: UIView) { self.view = view }
-    }
-
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var byScene: [ObjectIdentifier: WeakViewScene] = [:]
-
-    private final class WeakViewScene {
-        weak var value: ViewScene?
-        init(_ value: ViewScene) { self.value = value }
     }
 
     private weak var scene: Scene?
@@ -180,20 +172,17 @@ final class ViewScene {
         self.scene = scene
     }
 
-    /// The views of `scene`, made (with its update handler) the first time it is asked for.
+    /// The views of `scene`, made (with its update handler) the first time it is asked for: the
+    /// scene's own attachment, released with it.
     static func of(_ scene: Scene) -> ViewScene {
-        let id = ObjectIdentifier(scene)
-        lock.lock()
-        if let existing = byScene[id]?.value, existing.scene === scene {
-            lock.unlock()
-            return existing
+        var made: ViewScene?
+        let viewScene = scene.attachment(ViewScene.self) {
+            let m = ViewScene(scene: scene)
+            made = m
+            return m
         }
-        let made = ViewScene(scene: scene)
-        byScene = byScene.filter { $0.value.value != nil }
-        byScene[id] = WeakViewScene(made)
-        lock.unlock()
-        scene.addUpdateHandler { made.update() }
-        return made
+        if let made, made === viewScene { scene.addUpdateHandler { made.update() } }
+        return viewScene
     }
 
     /// Puts `view` in the views of `scene` (nil: in no scene), out of those of its old one.
