@@ -59,6 +59,9 @@ open class Layer {
     /// The object that stands for this layer in the compat modules (its `CALayer`), set by
     /// them: weak, as the layer does not keep it alive (it keeps the layer).
     package weak var wrapper: AnyObject?
+    /// The view whose own layer this is (a `UIView`, set by UIKit): weak, as the view keeps the
+    /// layer. How UIKit reads a layer tree as a view tree, without a table of its own.
+    package weak var owningView: AnyObject?
     /// A UIView's own layer: no implicit animations outside `ViewAnimation` blocks.
     ///
     /// Defaults to false. Not animatable.

@@ -2,52 +2,34 @@ import Foundation
 import LayerKit
 @_spi(LoaderLabHost) import QuartzCore
 
-/// The view of each view's layer, by the engine layer's identity: how a layer tree is read as
-/// a view tree (a view whose layer was put straight into another view's layer, its window).
+/// The view of each view's layer: the engine layer's `owningView` slot, which is how a layer
+/// tree is read as a view tree (a view whose layer was put straight into another view's layer,
+/// its window).
 enum ViewRegistry {
-    private final class Entry {
-        weak var view: UIView?
-        init(_ view: UIView) { self.view = view }
-    }
-
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var views: [ObjectIdentifier: Entry] = [:]
-
     /// Installed once, with the first view: from then on UIKit hears layers move.
     private static let observer: Void = { CALayer.treeObserver = ViewTreeObserver() }()
 
     static func register(_ view: UIView) {
         _ = observer
-        lock.lock()
-        defer { lock.unlock() }
-        views[ObjectIdentifier(view.layer.engineLayer)] = Entry(view)
+        view.layer.engineLayer.owningView = view
     }
 
-    /// Forgets `layer`'s entry if it is `view`'s, or its view has gone.
+    /// Forgets `layer`'s view if it is `view`, or has gone.
     static func unregister(_ layer: Layer, of view: UIView?) {
-        lock.lock()
-        defer { lock.unlock() }
-        let id = ObjectIdentifier(layer)
-        guard let entry = views[id] else { return }
-        if entry.view == nil || entry.view === view { views[id] = nil }
+        if layer.owningView == nil || layer.owningView === view { layer.owningView = nil }
     }
 
     /// The view whose layer `layer` is.
     static func view(of layer: Layer) -> UIView? {
-        lock.lock()
-        defer { lock.unlock() }
-        return views[ObjectIdentifier(layer)]?.view
+        layer.owningView as? UIView
     }
 
     /// The views whose layers are `layer` or below it, outermost first (a view before the views
     /// in its layer).
     static func views(inSubtreeOf layer: Layer) -> [UIView] {
         var found: [UIView] = []
-        lock.lock()
-        defer { lock.unlock() }
-        guard !views.isEmpty else { return [] }
         func visit(_ l: Layer) {
-            if let view = views[ObjectIdentifier(l)]?.view { found.append(view) }
+            if let view = l.owningView as? UIView { found.append(view) }
             for sub in l.sublayers { visit(sub) }
         }
         visit(layer)
