@@ -154,3 +154,40 @@ enum SolidPNG {
         return b << 16 | a
     }
 }
+
+/// SwiftPM's `Bundle.module`, which a package target with resources uses, is the preview's
+/// bundle of resources.
+@Suite("Bundle.module in previews", .tags(.compiler, .subprocess), .serialized)
+struct BundleModulePreviewTests {
+    typealias Scratch = ExamplePreviewTests.Scratch
+    let clock = SceneClockPreviewTests()
+
+    static let source = """
+        import UIKit
+
+        struct ModulePreviews: LoaderPreviewProvider {
+            static var previews: [LoaderPreview] {
+                [
+                    LoaderPreview("module", size: CGSize(width: 20, height: 20), background: .black) { layer in
+                        let found = Bundle.module.path(forResource: "tint", ofType: "json") != nil
+                        layer.backgroundColor = (found ? UIColor.green : UIColor.red).cgColor
+                    }
+                ]
+            }
+        }
+        """
+
+    @Test("Bundle.module finds a resource beside the sources")
+    func bundleModule() throws {
+        let scratch = try Scratch()
+        let folder = try clock.folder("Module", Self.source, in: scratch)
+        try "{}".write(toFile: folder + "/tint.json", atomically: true, encoding: .utf8)
+        let out = scratch.path + "/module.png"
+        let r = try clock.loaderlab(["preview", folder, "--render", "module", "--out", out], scratch)
+        #expect(r.status == 0, "\(r.err)")
+        guard r.status == 0 else { return }
+        let image = try Pillow.decode(out)
+        let frame = try #require(image.frames.first)
+        #expect(clock.rgb(frame, width: image.width, 10, 10) == SceneClockPreviewTests.green)
+    }
+}
