@@ -1,7 +1,6 @@
 import Foundation
 import SnapshotTesting
 import Testing
-import XvfbHarness
 
 /// What header libraries expect around the list: the scroll view has a superview (some add
 /// layers to it), and a header whose threshold is past the default scripted pull is given a
@@ -49,15 +48,9 @@ struct HeaderEnvironmentPreviewTests {
         let scratch = try Scratch()
         let source = try clock.folder("Deep", Self.source, in: scratch)
         #expect(try clock.inspectedState(source, ["--refreshing", "--time", "1"], scratch) == "refreshing")
-        let out = scratch.path + "/deep.png"
-        let r = try clock.loaderlab(
-            ["preview", source, "--render", "header", "--refreshing", "--time", "1", "--out", out], scratch)
-        #expect(r.status == 0, "\(r.err)")
-        guard r.status == 0 else { return }
-        let image = try Pillow.decode(out)
-        let frame = try #require(image.frames.first)
-        // UIColor.orange (1, 0.5, 0) in the band at the top of the window.
-        let pixel = clock.rgb(frame, width: image.width, 100, 10)
-        #expect(pixel[0] == 255 && (127...128).contains(pixel[1]) && pixel[2] == 0, "\(pixel)")
+        // The orange band at the top of the window.
+        let pixel = try clock.renderedPixel(
+            [source], "header", ["--refreshing", "--time", "1"], at: 100, 10, scratch)
+        #expect(SceneClockPreviewTests.isOrange(pixel), "\(pixel ?? [])")
     }
 }

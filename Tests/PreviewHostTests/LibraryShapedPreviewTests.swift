@@ -74,16 +74,10 @@ struct LibraryShapedPreviewTests {
         #expect(try clock.inspectedState(source, ["--refreshing", "--time", "0.5"], scratch) == "refreshing")
         #expect(try clock.inspectedState(source, ["--refreshing", "--time", "1.9"], scratch) == "refreshing")
         #expect(try clock.inspectedState(source, ["--refreshing", "--time", "3"], scratch) == "idle")
-        let out = scratch.path + "/open.png"
-        let r = try clock.loaderlab(
-            ["preview", source, "--render", "header", "--refreshing", "--time", "1", "--out", out], scratch)
-        #expect(r.status == 0, "\(r.err)")
-        guard r.status == 0 else { return }
-        let image = try Pillow.decode(out)
-        let frame = try #require(image.frames.first)
-        // The 50-point inset shows the orange header at the top: UIColor.orange is (1, 0.5, 0).
-        let pixel = clock.rgb(frame, width: image.width, 100, 25)
-        #expect(pixel[0] == 255 && (127...128).contains(pixel[1]) && pixel[2] == 0, "\(pixel)")
+        // The 50-point inset shows the orange header at the top.
+        let pixel = try clock.renderedPixel(
+            [source], "header", ["--refreshing", "--time", "1"], at: 100, 25, scratch)
+        #expect(SceneClockPreviewTests.isOrange(pixel), "\(pixel ?? [])")
     }
 
     /// A framework's file: no `import UIKit` of its own, `import ObjectiveC` for associated

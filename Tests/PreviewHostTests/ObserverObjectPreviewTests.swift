@@ -1,7 +1,6 @@
 import Foundation
 import SnapshotTesting
 import Testing
-import XvfbHarness
 
 /// A refresh controller in the shape several libraries give it: an `NSObject`, not a view, that
 /// observes the scroll view's `contentOffset` with `addObserver` and overrides `observeValue`
@@ -95,16 +94,9 @@ struct ObserverObjectPreviewTests {
         let source = try clock.folder("Controller", Self.source, in: scratch)
         #expect(try clock.inspectedState(source, ["--refreshing", "--time", "0.5"], scratch) == "refreshing")
         #expect(try clock.inspectedState(source, ["--refreshing", "--time", "3"], scratch) == "idle")
-        let out = scratch.path + "/open.png"
-        let r = try clock.loaderlab(
-            ["preview", source, "--render", "header", "--refreshing", "--time", "1", "--out", out],
-            scratch)
-        #expect(r.status == 0, "\(r.err)")
-        guard r.status == 0 else { return }
-        let image = try Pillow.decode(out)
-        let frame = try #require(image.frames.first)
-        // The open inset shows the header, orange: UIColor.orange is (1, 0.5, 0).
-        let pixel = clock.rgb(frame, width: image.width, 100, 25)
-        #expect(pixel[0] == 255 && (127...128).contains(pixel[1]) && pixel[2] == 0, "\(pixel)")
+        // The open inset shows the header, orange.
+        let pixel = try clock.renderedPixel(
+            [source], "header", ["--refreshing", "--time", "1"], at: 100, 25, scratch)
+        #expect(SceneClockPreviewTests.isOrange(pixel), "\(pixel ?? [])")
     }
 }

@@ -182,12 +182,7 @@ struct BundleModulePreviewTests {
         let scratch = try Scratch()
         let folder = try clock.folder("Module", Self.source, in: scratch)
         try "{}".write(toFile: folder + "/tint.json", atomically: true, encoding: .utf8)
-        let out = scratch.path + "/module.png"
-        let r = try clock.loaderlab(["preview", folder, "--render", "module", "--out", out], scratch)
-        #expect(r.status == 0, "\(r.err)")
-        guard r.status == 0 else { return }
-        let image = try Pillow.decode(out)
-        let frame = try #require(image.frames.first)
-        #expect(clock.rgb(frame, width: image.width, 10, 10) == SceneClockPreviewTests.green)
+        #expect(
+            try clock.renderedPixel([folder], "module", at: 10, 10, scratch) == SceneClockPreviewTests.green)
     }
 }

@@ -37,16 +37,8 @@ struct SameNamePreviewTests {
             ["preview", scratch.path + "/One", scratch.path + "/Two", "--list"], scratch)
         #expect(list.status == 0, "\(list.err)")
         #expect(list.out == "one\ntwo\n")
-        let out = scratch.path + "/two.png"
-        let r = try clock.loaderlab(
-            ["preview", scratch.path + "/One", scratch.path + "/Two", "--render", "two", "--out", out],
-            scratch)
-        #expect(r.status == 0, "\(r.err)")
-        if r.status == 0 {
-            let image = try Pillow.decode(out)
-            let frame = try #require(image.frames.first)
-            #expect(clock.rgb(frame, width: image.width, 10, 10) == SceneClockPreviewTests.green)
-        }
+        let folders = [scratch.path + "/One", scratch.path + "/Two"]
+        #expect(try clock.renderedPixel(folders, "two", at: 10, 10, scratch) == SceneClockPreviewTests.green)
         // A mistake on line 3 of the second file is reported there.
         let broken = Self.previews("Two", colour: "green").replacingOccurrences(
             of: "UIColor.green", with: "UIColor.grean")

@@ -149,6 +149,27 @@ struct SceneClockPreviewTests {
         return [Int(frame[i]), Int(frame[i + 1]), Int(frame[i + 2])]
     }
 
+    /// The RGB at pixel (`x`, `y`) of `loaderlab preview PATHS --render NAME ARGS`; nil, the
+    /// failure recorded, when it does not render.
+    func renderedPixel(
+        _ paths: [String], _ name: String, _ arguments: [String] = [], at x: Int, _ y: Int, _ scratch: Scratch
+    ) throws -> [Int]? {
+        let out = scratch.path + "/\(name)-\(UUID().uuidString).png"
+        let r = try loaderlab(
+            ["preview"] + paths + ["--render", name] + arguments + ["--out", out], scratch)
+        #expect(r.status == 0, "\(r.err)")
+        guard r.status == 0 else { return nil }
+        let image = try Pillow.decode(out)
+        let frame = try #require(image.frames.first)
+        return rgb(frame, width: image.width, x, y)
+    }
+
+    /// UIColor.orange, (1, 0.5, 0), as drawn (0.5 of 255 rounds either way).
+    static func isOrange(_ pixel: [Int]?) -> Bool {
+        guard let p = pixel else { return false }
+        return p[0] == 255 && (127...128).contains(p[1]) && p[2] == 0
+    }
+
     /// UIColor's red, green (0, 1, 0), blue and white, as drawn.
     static let red = [255, 0, 0]
     static let green = [0, 255, 0]
