@@ -31,11 +31,13 @@ extension DispatchQueue {
     public func asyncAfter(
         deadline: DispatchTime, execute work: @escaping @Sendable @convention(block) () -> Void
     ) {
+        // The clock first, as close to the caller's `.now()` as can be (`SceneClock.delay`).
+        let now = DispatchTime.now().uptimeNanoseconds
         guard isMainQueue, let scene = SceneClock.scene else {
             asyncAfter(deadline: deadline, qos: .unspecified, flags: [], execute: work)
             return
         }
-        guard let delay = SceneClock.delay(until: deadline) else { return }
+        guard let delay = SceneClock.delay(until: deadline, now: now) else { return }
         scene.schedule(atRootTime: scene.rootTime + delay, work)
     }
 
@@ -44,11 +46,12 @@ extension DispatchQueue {
     public func asyncAfter(
         wallDeadline: DispatchWallTime, execute work: @escaping @Sendable @convention(block) () -> Void
     ) {
+        let now = DispatchWallTime.now()
         guard isMainQueue, let scene = SceneClock.scene else {
             asyncAfter(wallDeadline: wallDeadline, qos: .unspecified, flags: [], execute: work)
             return
         }
-        guard let delay = SceneClock.delay(until: wallDeadline) else { return }
+        guard let delay = SceneClock.delay(until: wallDeadline, now: now) else { return }
         scene.schedule(atRootTime: scene.rootTime + delay, work)
     }
 

@@ -15,24 +15,26 @@ enum SceneClock {
     /// The scene timed work made now on this thread runs on; nil: none (wall clock).
     static var scene: Scene? { Scene.scheduling }
 
-    /// Seconds from now to `deadline`, ≥ 0, read to the millisecond and rounded up (nil: never,
-    /// `.distantFuture`).
+    /// Seconds from `now` (uptime nanoseconds) to `deadline`, ≥ 0, read to the millisecond and
+    /// rounded up (nil: never, `.distantFuture`).
     ///
-    /// `.now() + 2` was read a moment before this call reads the clock again, so the time
-    /// left is 2 s less a few microseconds; rounded up to the millisecond it is 2 s exactly, and
-    /// work asked for at one instant for the same delay runs at one scene time, in order.
-    static func delay(until deadline: DispatchTime) -> Double? {
+    /// `.now() + 2` was read a moment before the caller read `now`, so the time left is 2 s less
+    /// that moment; rounded up to the millisecond it is 2 s exactly, and work asked for at one
+    /// instant for the same delay runs at one scene time, in order, in every run. The callers
+    /// read `now` first thing, so that moment is the call itself: microseconds, well under the
+    /// millisecond the rounding allows (code that reads the clock, works, then hands the
+    /// reading over gets the delay less the work, as a deadline on iOS means).
+    static func delay(until deadline: DispatchTime, now: UInt64) -> Double? {
         guard deadline != .distantFuture else { return nil }
-        let now = DispatchTime.now().uptimeNanoseconds
         let due = deadline.uptimeNanoseconds
         return due > now ? milliseconds(roundingUp: due - now) : 0
     }
 
-    /// Seconds from now to the wall-clock `deadline`, as `delay(until:)` reads them.
-    static func delay(until deadline: DispatchWallTime) -> Double? {
+    /// Seconds from `now` to the wall-clock `deadline`, as `delay(until:now:)` reads them.
+    static func delay(until deadline: DispatchWallTime, now: DispatchWallTime) -> Double? {
         guard deadline.rawValue != DispatchWallTime.distantFuture.rawValue else { return nil }
         // Dispatch encodes wall-clock times counting down: a later time is a smaller value.
-        let left = Int64(bitPattern: DispatchWallTime.now().rawValue &- deadline.rawValue)
+        let left = Int64(bitPattern: now.rawValue &- deadline.rawValue)
         return left > 0 ? milliseconds(roundingUp: UInt64(left)) : 0
     }
 
