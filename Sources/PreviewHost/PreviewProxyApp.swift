@@ -88,7 +88,7 @@ public final class PreviewProxyApp: WindowApp {
         self.problem = problem
         frame = try SharedFrame()
         watcher = SourceWatcher { [weak self] in self?.sourcesChanged() }
-        watcher?.watch(sources.folders + Self.folderPaths(paths))
+        watcher?.watch(sources.watchedFolders + Self.folderPaths(paths))
         if watcher == nil {
             StandardStream.error.report(
                 "loaderlab: preview: cannot watch the sources (inotify); no live reload")
@@ -273,7 +273,7 @@ public final class PreviewProxyApp: WindowApp {
             show(GalleryNotice(title: "Cannot build the preview", lines: ["\(error)"]))
             return
         }
-        watcher?.watch(sources.folders + Self.folderPaths(paths))
+        watcher?.watch(sources.watchedFolders + Self.folderPaths(paths))
         building = true
         let builder = self.builder
         let sources = self.sources

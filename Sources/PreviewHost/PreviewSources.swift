@@ -31,6 +31,29 @@ public struct PreviewSources: Equatable, Sendable {
     /// property lists, JSON, fonts and sounds, by `resourceExtensions`; not `Info.plist`).
     public var resources: [String] = []
 
+    /// The folders whose changes make a new build: those holding the sources, those holding
+    /// loose resources, and each whole resource folder with the folders inside it (an asset
+    /// catalogue keeps each image in a folder of its own), up to `maxFolders`; sorted.
+    public var watchedFolders: [String] {
+        var found = Set(folders)
+        let files = FileManager.default
+        for resource in resources {
+            var isFolder: ObjCBool = false
+            guard files.fileExists(atPath: resource, isDirectory: &isFolder) else { continue }
+            found.insert((resource as NSString).deletingLastPathComponent)
+            guard isFolder.boolValue else { continue }
+            found.insert(resource)
+            let inside = files.enumerator(atPath: resource)
+            while let relative = inside?.nextObject() as? String, found.count < Self.maxFolders {
+                let path = resource + "/" + relative
+                if files.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                    found.insert(path)
+                }
+            }
+        }
+        return found.sorted()
+    }
+
     /// The most Swift files a preview is built from: past it the paths are taken as too broad
     /// and the walk stops there.
     public static let maxFiles = 500

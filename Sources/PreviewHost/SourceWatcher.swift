@@ -5,10 +5,12 @@ import Foundation
     import Glibc
 #endif
 
-/// Tells when a preview's sources change: inotify on the folders that hold them, read on the
-/// main queue, so an idle window wakes for nothing else. A `.swift` or `.png` file written,
-/// created, renamed into place (as editors save), moved away or deleted counts; a burst of
-/// changes (a save that writes several files) is reported once, `settle` after the last.
+/// Tells when a preview's sources change: inotify on the folders that hold them and their
+/// resources (`PreviewSources.watchedFolders`), read on the main queue, so an idle window wakes
+/// for nothing else. A Swift file or a resource (`isRelevant`) written, created, renamed into
+/// place (as editors save), moved away or deleted counts, and so does a folder made, moved or
+/// removed; a burst of changes (a save that writes several files) is reported once, `settle`
+/// after the last.
 @MainActor
 final class SourceWatcher {
     private let fd: Int32
@@ -50,6 +52,15 @@ final class SourceWatcher {
         }
     }
 
+    /// True for a name whose change means a new build: a Swift file, a resource file or a
+    /// resource folder as `PreviewSources` finds them (`resourceExtensions`,
+    /// `resourceFolderExtensions`), whatever the case of its extension.
+    nonisolated static func isRelevant(_ name: String) -> Bool {
+        let ext = (name as NSString).pathExtension.lowercased()
+        return ext == "swift" || PreviewSources.resourceExtensions.contains(ext)
+            || PreviewSources.resourceFolderExtensions.contains(ext)
+    }
+
     private func drain() {
         var buffer = [UInt8](repeating: 0, count: 16384)
         var relevant = false
@@ -59,14 +70,16 @@ final class SourceWatcher {
             var offset = 0
             let header = MemoryLayout<inotify_event>.size
             while offset + header <= n {
-                let (length, name) = buffer.withUnsafeBytes { raw -> (Int, String) in
+                let (length, name, isFolder) = buffer.withUnsafeBytes { raw -> (Int, String, Bool) in
                     let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
                     let length = Int(event.len)
                     let bytes = raw[(offset + header)..<Swift.min(n, offset + header + length)]
                     let name = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-                    return (length, name)
+                    return (length, name, event.mask & UInt32(IN_ISDIR) != 0)
                 }
-                if name.hasSuffix(".swift") || name.hasSuffix(".png") { relevant = true }
+                // A folder made, moved or removed may hold sources or resources (an asset
+                // catalogue's new image set): the new build looks, and watches it from then on.
+                if isFolder || Self.isRelevant(name) { relevant = true }
                 offset += header + length
             }
         }

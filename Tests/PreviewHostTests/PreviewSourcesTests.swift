@@ -29,6 +29,37 @@ struct PreviewSourcesTests {
         #expect(found == ["A", "B", "Outer.Inner", "C", "Local"])
     }
 
+    @Test("the folders watched hold the sources and the resources, inside asset catalogues too")
+    func watchedFolders() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write("struct P: LoaderPreviewProvider {}", to: dir + "/Sources/P.swift")
+        try write("png", to: dir + "/Art/logo.png")
+        let catalogue = dir + "/Sources/Assets.xcassets"
+        try write("{}", to: catalogue + "/Contents.json")
+        try write("{}", to: catalogue + "/spinner.imageset/Contents.json")
+        try write("png", to: catalogue + "/spinner.imageset/spinner.png")
+        let sources = try PreviewSources.collect([dir])
+        #expect(sources.folders == [dir + "/Sources"])
+        #expect(
+            sources.watchedFolders == [
+                dir + "/Art", dir + "/Sources", catalogue, catalogue + "/spinner.imageset",
+            ])
+    }
+
+    @Test("a Swift file or a resource, of any case, makes a new build; other files do not")
+    func relevantNames() {
+        for name in ["P.swift", "logo.PNG", "photo.jpg", "anim.json", "Font.ttf", "Localizable.strings"] {
+            #expect(SourceWatcher.isRelevant(name), "\(name)")
+        }
+        for name in ["Assets.xcassets", "Art.bundle", "en.lproj"] {
+            #expect(SourceWatcher.isRelevant(name), "\(name)")
+        }
+        for name in ["notes.txt", "P.swift.swp", "4913", ".P.swift.un~", "Makefile"] {
+            #expect(!SourceWatcher.isRelevant(name), "\(name)")
+        }
+    }
+
     @Test("folders are searched for .swift files, skipping hidden folders and manifests")
     func collect() throws {
         let dir = try temporaryFolder()
