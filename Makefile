@@ -10,10 +10,11 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(PATH):/opt/swift/usr/bin
 
 # Debian packages: build dependencies (Cairo, Xlib, and libwebp, giflib and libimagequant for
-# recordings), then what the window tests, screenshots and decoding recordings (Pillow) need.
+# recordings), then what the window tests, screenshots and decoding recordings (Pillow) need;
+# `deps-test` also puts the Lottie players the export is checked with (PyPI) in .build.
 BUILD_PKGS := pkg-config libx11-dev libxext-dev libxrandr-dev libcairo2-dev zlib1g-dev libwebp-dev libgif-dev \
 	libimagequant-dev fonts-dejavu-core fonts-wqy-microhei
-TEST_PKGS := xvfb xdotool x11-utils x11-xkb-utils imagemagick python3-pil
+TEST_PKGS := xvfb xdotool x11-utils x11-xkb-utils imagemagick python3-pil python3-venv
 
 RUN_ARGS ?=
 BENCH_ARGS ?=
@@ -30,6 +31,7 @@ deps-build:
 
 deps-test:
 	@./scripts/apt-ensure $(TEST_PKGS)
+	@./scripts/lottie-players
 
 build: deps-build
 	$(SWIFT) build

@@ -94,6 +94,14 @@ public final class ImageSurface {
         return Pixel(premultipliedARGB: word)
     }
 
+    /// The image as a PNG file's bytes. Throws a `CairoError` when memory runs out.
+    public func pngBytes() throws -> [UInt8] {
+        guard let bytes = PNGEncoder.encode(self) else {
+            throw CairoError("cannot encode a PNG: out of memory")
+        }
+        return bytes
+    }
+
     /// Writes the image as a PNG file at `path`; see `writePNG(toPath:)`.
     public func writePNG(to path: String) throws {
         try writePNG(toPath: Array(path.utf8))

@@ -132,6 +132,8 @@ public struct Commands {
             try timeline(options)
         case .record(let options):
             try record(options)
+        case .export(let options):
+            try export(options)
         }
     }
 

@@ -142,6 +142,32 @@ public struct RecordOptions: Hashable, Sendable {
     }
 }
 
+/// `export`'s settings.
+public struct ExportOptions: Hashable, Sendable {
+    public var loaderID: String
+    /// Where the animation starts; what follows is the moment going on by itself.
+    public var moment: SceneMoment
+    /// Seconds to export; nil: the scene's own length (one loop, or until it comes to rest).
+    public var duration: Double?
+    public var framesPerSecond: Int
+    public var size: Size?
+    public var scale: Double
+    public var output: OutputPath
+
+    public init(
+        loaderID: String, moment: SceneMoment, duration: Double? = nil, framesPerSecond: Int = 60,
+        size: Size? = nil, scale: Double = 1, output: OutputPath
+    ) {
+        self.loaderID = loaderID
+        self.moment = moment
+        self.duration = duration
+        self.framesPerSecond = framesPerSecond
+        self.size = size
+        self.scale = scale
+        self.output = output
+    }
+}
+
 /// One parsed invocation of `loaderlab`.
 public enum Invocation: Hashable, Sendable {
     case window(WindowOptions)
@@ -151,6 +177,7 @@ public enum Invocation: Hashable, Sendable {
     case sheet(SheetOptions)
     case timeline(TimelineOptions)
     case record(RecordOptions)
+    case export(ExportOptions)
     /// Usage for one command, or for all when nil.
     case help(String?)
 }
@@ -159,7 +186,7 @@ public enum Invocation: Hashable, Sendable {
 public enum ArgumentParser {
     /// The commands `help` knows about.
     public static let commands = [
-        "list", "render", "inspect", "sheet", "timeline", "record", "preview", "help",
+        "list", "render", "inspect", "sheet", "timeline", "record", "export", "preview", "help",
     ]
 
     /// Limits that keep one bad number from asking for gigabytes or hours, or for an image
@@ -178,6 +205,8 @@ public enum ArgumentParser {
     public static let defaultFramesPerSecond = 30
     /// The most frames one recording holds (200 s at 30 frames per second).
     public static let maximumFrames = 6000
+    /// `export`'s default frame rate: Lottie players' own.
+    public static let defaultExportFramesPerSecond = 60
 
     /// Parses `arguments` (without the program name); `loaderIDs` are the ids `--loader` accepts.
     public static func parse(_ arguments: [String], loaderIDs: [String]) throws -> Invocation {
@@ -256,6 +285,15 @@ public enum ArgumentParser {
                 flags: ["--refreshing", "--quiet"])
             if o.help { return .help("record") }
             return .record(try record(o, loaderIDs))
+        case "export":
+            let o = try Options(
+                rest, raw: rawRest, command: "export",
+                values: [
+                    "--loader", "--time", "--pull", "--size", "--scale", "--out", "--duration", "--fps",
+                ],
+                flags: ["--refreshing"])
+            if o.help { return .help("export") }
+            return .export(try export(o, loaderIDs))
         case "preview":
             // The executable runs `preview` itself (it compiles and loads the user's code);
             // these commands only show its help.
@@ -408,6 +446,46 @@ public enum ArgumentParser {
         return RecordOptions(
             loaderID: id, moment: moment, duration: duration, framesPerSecond: fps, size: size, scale: scale,
             format: format, quality: quality, palette: palette, quiet: o.flags.contains("--quiet"),
+            output: output)
+    }
+
+    /// `export`'s options: a `.json` file, the rate and the length within the frame limit.
+    static func export(_ o: Options, _ ids: [String]) throws -> ExportOptions {
+        let id = try loaderID(o, ids)
+        let moment = try moment(o)
+        let size = try size(o)
+        let scale = try scale(o) ?? 1
+        let output = try output(o, formats: ".json")
+        guard
+            String(decoding: output.bytes, as: UTF8.self).lowercased().hasSuffix(".json")
+                || output.bytes.starts(with: Array("/dev/".utf8))
+        else {
+            throw ArgumentError(
+                "--out: a Lottie file's name ends in .json, got \(MessageText.quoted(output.description))")
+        }
+        let fps =
+            try o.values["--fps"].map { text -> Int in
+                guard let n = Int(text), n >= 1, n <= 120 else {
+                    throw ArgumentError(
+                        "--fps: expected a whole number from 1 to 120, got \(MessageText.quoted(text))")
+                }
+                return n
+            } ?? defaultExportFramesPerSecond
+        let duration = try o.values["--duration"].map { text -> Double in
+            let d = try number(text, "--duration", max: maximumTime)
+            guard d > 0 else {
+                throw ArgumentError("--duration: must be greater than 0, got \(MessageText.quoted(text))")
+            }
+            let frames = frameCount(duration: d, framesPerSecond: fps)
+            guard frames <= maximumFrames else {
+                throw ArgumentError(
+                    "--duration: \(Self.format(d)) s at \(fps) frames per second is \(frames) frames; "
+                        + "an export holds at most \(maximumFrames)")
+            }
+            return d
+        }
+        return ExportOptions(
+            loaderID: id, moment: moment, duration: duration, framesPerSecond: fps, size: size, scale: scale,
             output: output)
     }
 

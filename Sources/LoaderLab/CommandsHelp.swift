@@ -16,6 +16,8 @@ public enum Help {
           loaderlab record  --loader ID [STATE] [--duration D] [--fps F] [--size WxH] [--scale S]
                             [--quality Q] [--palette global|frame] [--quiet] --out FILE.webp|.gif|.png
                                                                  an animated WebP, GIF or APNG
+          loaderlab export  --loader ID [STATE] [--duration D] [--fps F] [--size WxH] [--scale S]
+                            --out FILE.json                      a Lottie animation
           loaderlab preview PATH... [--list | --render NAME … | --sheet … | --inspect NAME …]
                                                                  your own iOS loader code: a window
                                                                  that reloads on save, or headless
@@ -56,6 +58,7 @@ public enum Help {
                        loaderlab preview PATH... --sheet [--time T] [--scale S] --out FILE.png
                        loaderlab preview PATH... --inspect NAME [STATE] [--size WxH] [--animations]
                        loaderlab preview PATH... --record NAME [record's options] --out FILE
+                       loaderlab preview PATH... --export NAME [export's options] --out FILE.json
                        loaderlab preview PATH... --timeline NAME [STATE] [--width W] --out FILE.png
 
                 Compiles the Swift files in PATH (files, or folders searched for .swift files)
@@ -217,12 +220,39 @@ public enum Help {
                 The file is written whole or not at all, by render's rules; where it goes is
                 checked before the work begins.
                 """
+        case "export":
+            return """
+                usage: loaderlab export --loader ID [STATE] [--duration D] [--fps F] [--size WxH]
+                                        [--scale S] --out FILE.json
+
+                Writes the loader as a Lottie animation (the format's version 5.7, as
+                lottie-web, lottie-android, lottie-ios, rlottie and ThorVG play it), made from
+                the frames `record` would draw: frame k is the loader k/F seconds after the
+                moment STATE picks, and the length is record's (one loop, or until a header
+                comes to rest). Each layer is a Lottie layer with its parent; anchor point,
+                position, rotation, scale and opacity, background and corner radius, border,
+                shape paths with fill, stroke, dashes and strokeStart/strokeEnd as a trim, and
+                images (embedded) are written; each value is a keyframe where a straight line
+                between the frames kept does not give it within a hundredth of a point,
+                degree or percent. What does not map (3D transforms, clipping of sublayers,
+                mask layers, shadows, gradients, text) is named on standard error, one line
+                per layer and feature, and the file is written without it.
+
+                STATE: --time T | --pull P | --refreshing [--time T]   (default --time 0)
+                --duration D  seconds to export, 0 < D ≤ 600 (default: as record)
+                --fps F       frames per second, 1…120 (default 60)
+                --size, --scale  as for render: the animation's size is the viewport's in
+                              pixels; at most \(ArgumentParser.maximumFrames) frames
+
+                The file is written whole or not at all, by render's rules; where it goes is
+                checked before the work begins.
+                """
         case "help":
             return """
                 usage: loaderlab help [COMMAND]
 
                 Prints the usage of COMMAND (list, render, inspect, sheet, timeline, record,
-                help), or of all.
+                export, help), or of all.
                 """
         default:
             return overview

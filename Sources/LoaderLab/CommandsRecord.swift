@@ -60,10 +60,20 @@ extension Commands {
     /// of a scene that repeats, and for one that comes to rest every frame up to the first at
     /// rest (found on a timeline of its own, stepped at the same frame times).
     func frameCount(_ options: RecordOptions, makeTimeline: () throws -> any SceneTimeline) throws -> Int {
-        let fps = options.framesPerSecond
+        try frameCount(
+            loaderID: options.loaderID, duration: options.duration, framesPerSecond: options.framesPerSecond,
+            makeTimeline: makeTimeline)
+    }
+
+    /// The frames of loader `loaderID` at `fps` frames per second for `duration` seconds, or
+    /// by the scene's own length (`frameCount(_:makeTimeline:)`).
+    func frameCount(
+        loaderID: String, duration: Double?, framesPerSecond fps: Int,
+        makeTimeline: () throws -> any SceneTimeline
+    ) throws -> Int {
         let limit = ArgumentParser.maximumFrames
-        let id = MessageText.quoted(options.loaderID)
-        if let duration = options.duration {
+        let id = MessageText.quoted(loaderID)
+        if let duration {
             return ArgumentParser.frameCount(duration: duration, framesPerSecond: fps)
         }
         let timeline = try makeTimeline()
@@ -84,7 +94,7 @@ extension Commands {
                     _ = try timeline.tree(at: Double(k) / Double(fps))
                 } catch {
                     throw CommandFailure(
-                        message: "\(MessageText.escaped(options.loaderID)): \(error)", exitCode: 1)
+                        message: "\(MessageText.escaped(loaderID)): \(error)", exitCode: 1)
                 }
                 if timeline.isAtRest { return k + 1 }
             }

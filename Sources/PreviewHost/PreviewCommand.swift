@@ -8,7 +8,7 @@ import LoaderLab
 /// With no mode it opens the window (`PreviewWindowApp`, live reload). Modes run headless as
 /// the catalog's commands do, with the previews' names as loader ids:
 /// `--list` (one name a line), `--render NAME`, `--sheet`, `--inspect NAME`, `--record NAME`,
-/// `--timeline NAME`, each followed by that command's own options (`loaderlab help render` …).
+/// `--export NAME`, `--timeline NAME`, each followed by that command's own options (`loaderlab help render` …).
 /// A compile error exits 1 with the compiler's diagnostics on standard error; an unknown
 /// preview name exits 2.
 public struct PreviewCommand {
@@ -27,11 +27,12 @@ public struct PreviewCommand {
 
     static let modes: [String: String] = [
         "--render": "render", "--inspect": "inspect", "--record": "record", "--timeline": "timeline",
+        "--export": "export",
     ]
 
     public static let usage =
         "usage: loaderlab preview PATH... [--list | --render NAME | --inspect NAME | --record NAME "
-        + "| --timeline NAME | --sheet] [that command's options]"
+        + "| --export NAME | --timeline NAME | --sheet] [that command's options]"
 
     /// Parses the arguments after `preview`. Throws an `ArgumentError`-like failure (exit 2).
     public static func parse(_ arguments: [String]) throws -> PreviewCommand {

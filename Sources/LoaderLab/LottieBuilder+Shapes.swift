@@ -1,0 +1,179 @@
+import Foundation
+import LayerKit
+
+/// A layer's content as Lottie shape items, the top first: the stroke, the fill, the
+/// background (and for a border's layer the border), each a group of its own with the path,
+/// its paint and a plain group transform.
+extension LottieBuilder {
+    typealias Tolerance = LottieExport.Tolerance
+
+    func shapes(_ samples: [LottieSample]) -> [[String: Any]] {
+        var groups: [[String: Any]] = []
+        let shapes = samples.map(\.shape)
+        if shapes.contains(where: { $0?.stroke != nil }) {
+            groups.append(group("stroke", paths(shapes) + strokeItems(shapes.map { $0?.stroke })))
+        }
+        if shapes.contains(where: { $0?.fill != nil }) {
+            let fills = shapes.map { $0?.fill }
+            let lastRule = fills.compactMap { $0?.evenOdd }.first ?? false
+            let paint: [String: Any] = [
+                "ty": "fl", "nm": "fill", "r": lastRule ? 2 : 1,
+                "c": LottieProperty.vector(
+                    held(fills.map { $0?.colour }, [0, 0, 0, 1]).map { Array($0.prefix(3)) + [1] },
+                    tolerance: Tolerance.colour),
+                "o": LottieProperty.scalar(
+                    fills.map { ($0?.colour[3] ?? 0) * 100 }, tolerance: Tolerance.percent),
+            ]
+            groups.append(group("fill", paths(shapes) + [paint]))
+        }
+        if samples.contains(where: { $0.background != nil }) {
+            let colours = samples.map(\.background)
+            let paint: [String: Any] = [
+                "ty": "fl", "nm": "background", "r": 1,
+                "c": LottieProperty.vector(
+                    held(colours, [0, 0, 0, 1]).map { Array($0.prefix(3)) + [1] }, tolerance: Tolerance.colour
+                ),
+                "o": LottieProperty.scalar(colours.map { ($0?[3] ?? 0) * 100 }, tolerance: Tolerance.percent),
+            ]
+            groups.append(group("background", [rectangle(samples, insets: samples.map { _ in 0 }), paint]))
+        }
+        if samples.contains(where: { $0.border != nil }) {
+            let borders = samples.map(\.border)
+            let widths = held(borders.map { $0.map { [$0.width] } }, [0]).map { $0[0] }
+            let paint: [String: Any] = [
+                "ty": "st", "nm": "border", "lc": 1, "lj": 1, "ml": 10,
+                "c": LottieProperty.vector(
+                    held(borders.map { $0?.colour }, [0, 0, 0, 1]).map { Array($0.prefix(3)) + [1] },
+                    tolerance: Tolerance.colour),
+                "o": LottieProperty.scalar(
+                    borders.map { ($0?.colour[3] ?? 0) * 100 }, tolerance: Tolerance.percent),
+                "w": LottieProperty.scalar(widths, tolerance: Tolerance.length),
+            ]
+            // Inside the bounds: the line's middle half its width in.
+            groups.append(group("border", [rectangle(samples, insets: widths.map { $0 / 2 }), paint]))
+        }
+        return groups
+    }
+
+    /// Each frame's value, frames without one holding the nearest earlier one (or the first).
+    func held(_ values: [[Double]?], _ fallback: [Double]) -> [[Double]] {
+        var last = values.first(where: { $0 != nil }).flatMap { $0 } ?? fallback
+        return values.map { value in
+            if let value { last = value }
+            return last
+        }
+    }
+
+    private func group(_ name: String, _ items: [[String: Any]]) -> [String: Any] {
+        let plain: [String: Any] = [
+            "ty": "tr", "p": ["a": 0, "k": [0, 0]], "a": ["a": 0, "k": [0, 0]],
+            "s": ["a": 0, "k": [100, 100]],
+            "r": ["a": 0, "k": 0], "o": ["a": 0, "k": 100], "sk": ["a": 0, "k": 0], "sa": ["a": 0, "k": 0],
+        ]
+        return ["ty": "gr", "nm": name, "it": items + [plain]]
+    }
+
+    /// The bounds as a rounded rectangle, `insets[k]` points in at frame k.
+    private func rectangle(_ samples: [LottieSample], insets: [Double]) -> [String: Any] {
+        var centres: [[Double]] = []
+        var sizes: [[Double]] = []
+        var radii: [Double] = []
+        for (sample, d) in zip(samples, insets) {
+            centres.append(sample.box.center)
+            sizes.append(sample.box.size.map { max(0, $0 - 2 * d) })
+            radii.append(max(0, sample.box.radius - d))
+        }
+        return [
+            "ty": "rc", "nm": "bounds", "d": 1,
+            "p": LottieProperty.vector(centres, tolerance: Tolerance.length),
+            "s": LottieProperty.vector(sizes, tolerance: Tolerance.length),
+            "r": LottieProperty.scalar(radii, tolerance: Tolerance.length),
+        ]
+    }
+
+    /// The path at every frame as one `sh` item per subpath. While the path keeps one structure
+    /// (subpaths, their vertices and closing) its numbers are thinned as one value; where the
+    /// structure changes, every frame is a keyframe and a subpath a frame lacks is empty.
+    private func paths(_ shapes: [ShapeSample?]) -> [[String: Any]] {
+        let paths = heldPaths(shapes.map { $0?.subpaths })
+        let count = paths.map(\.count).max() ?? 0
+        var items: [[String: Any]] = []
+        for s in 0..<count {
+            let frames = paths.map { s < $0.count ? $0[s] : LottieSubpath(closed: false) }
+            let structure = frames.map { [$0.closed ? 1 : 0, $0.vertices.count] }
+            let same = structure.allSatisfy { $0 == structure[0] }
+            let numbers = frames.map { $0.numbers.map(LottieProperty.rounded) }
+            let json: [String: Any]
+            if numbers.allSatisfy({ $0 == numbers[0] }) {
+                json = ["a": 0, "k": rounded(frames[0]).json]
+            } else {
+                let kept =
+                    same
+                    ? LottieProperty.keptFrames(numbers, tolerance: Tolerance.length) : Array(frames.indices)
+                json = [
+                    "a": 1,
+                    "k": kept.map { k in
+                        LottieProperty.keyframe(k, [rounded(frames[k]).json], last: k == kept.last)
+                    },
+                ]
+            }
+            items.append(["ty": "sh", "nm": "path \(s)", "ks": json])
+        }
+        return items
+    }
+
+    private func rounded(_ sub: LottieSubpath) -> LottieSubpath {
+        func r(_ list: [[Double]]) -> [[Double]] { list.map { $0.map(LottieProperty.rounded) } }
+        return LottieSubpath(
+            closed: sub.closed, vertices: r(sub.vertices), inTangents: r(sub.inTangents),
+            outTangents: r(sub.outTangents))
+    }
+
+    private func heldPaths(_ values: [[LottieSubpath]?]) -> [[LottieSubpath]] {
+        var last = values.first(where: { $0 != nil }).flatMap { $0 } ?? []
+        return values.map { value in
+            if let value { last = value }
+            return last
+        }
+    }
+
+    /// The trim (when it ever trims) and the stroke's paint.
+    private func strokeItems(_ strokes: [StrokeSample?]) -> [[String: Any]] {
+        guard let model = strokes.compactMap({ $0 }).first else { return [] }
+        var items: [[String: Any]] = []
+        let trims = held(strokes.map { $0?.trim }, [0, 100])
+        if trims.contains(where: { $0 != [0, 100] }) {
+            items.append([
+                "ty": "tm", "nm": "strokeStart and strokeEnd", "m": 2,
+                "s": LottieProperty.scalar(trims.map { $0[0] }, tolerance: Tolerance.percent),
+                "e": LottieProperty.scalar(trims.map { $0[1] }, tolerance: Tolerance.percent),
+                "o": ["a": 0, "k": 0],
+            ])
+        }
+        var paint: [String: Any] = [
+            "ty": "st", "nm": "stroke",
+            "lc": [LineCap.butt: 1, .round: 2, .square: 3][model.cap]!,
+            "lj": [LineJoin.miter: 1, .round: 2, .bevel: 3][model.join]!,
+            "ml": model.miterLimit,
+            "c": LottieProperty.vector(
+                held(strokes.map { $0?.colour }, [0, 0, 0, 1]).map { Array($0.prefix(3)) + [1] },
+                tolerance: Tolerance.colour),
+            "o": LottieProperty.scalar(
+                strokes.map { ($0?.colour[3] ?? 0) * 100 }, tolerance: Tolerance.percent),
+            "w": LottieProperty.scalar(
+                held(strokes.map { $0.map { [$0.width] } }, [1]).map { $0[0] }, tolerance: Tolerance.length),
+        ]
+        if !model.dashes.isEmpty {
+            var dashes: [[String: Any]] = []
+            for (i, length) in model.dashes.enumerated() {
+                dashes.append([
+                    "n": i % 2 == 0 ? "d" : "g", "nm": i % 2 == 0 ? "dash" : "gap",
+                    "v": ["a": 0, "k": length],
+                ])
+            }
+            dashes.append(["n": "o", "nm": "offset", "v": ["a": 0, "k": model.phase]])
+            paint["d"] = dashes
+        }
+        return items + [paint]
+    }
+}

@@ -1,0 +1,332 @@
+import Foundation
+import LayerKit
+import LayerKitCairo
+
+/// Collects a loader's frames layer by layer and writes them as Lottie layers (`LottieExport`
+/// states the contract).
+struct LottieBuilder {
+    let settings: LottieExport.Settings
+    let frameCount: Int
+
+    /// A layer across frames, known by its place in the tree.
+    struct Track {
+        let key: String
+        let parent: String?
+        var name: String
+        var samples: [LottieSample?]
+    }
+
+    private var tracks: [String: Track] = [:]
+    /// Keys in drawing order (bottom first), merged across frames.
+    private var order: [String] = []
+    private var notes: [String] = []
+    private var noted: Set<String> = []
+
+    let images: ImageCache
+    /// The images shown, by their reference: the asset's id, size in pixels and PNG bytes.
+    private var assets: [ImageReference: (id: String, width: Int, height: Int, png: [UInt8])] = [:]
+
+    init(settings: LottieExport.Settings, frameCount: Int, images: ImageCache) {
+        self.settings = settings
+        self.frameCount = frameCount
+        self.images = images
+    }
+
+    // MARK: Sampling
+
+    /// Records `tree`'s layers at frame `k`.
+    mutating func sample(_ tree: PresentationLayer, frame k: Int) {
+        var previous: String?
+        visit(tree, key: "0", parent: nil, inherited: 1, frame: k, previous: &previous)
+    }
+
+    private mutating func visit(
+        _ layer: PresentationLayer, key: String, parent: String?, inherited: Double, frame k: Int,
+        previous: inout String?
+    ) {
+        let p = layer.properties
+        let opacity = p.isHidden || !p.opacity.isFinite ? 0 : inherited * min(max(p.opacity, 0), 1)
+        let name = layer.name ?? "\(layer.kind.rawValue) \(key)"
+        if tracks[key] == nil {
+            tracks[key] = Track(
+                key: key, parent: parent, name: name, samples: Array(repeating: nil, count: frameCount))
+            let at = previous.flatMap { order.firstIndex(of: $0) }.map { $0 + 1 } ?? order.count
+            order.insert(key, at: at)
+        }
+        previous = key
+        tracks[key]!.samples[k] = sample(of: layer, opacity: opacity, name: name)
+        if let contents = p.contents {
+            contentsTrack(contents, of: layer, key: key, name: name, frame: k, previous: &previous)
+        }
+        let drawn = layer.sublayers.enumerated().sorted {
+            let (a, b) = (zPosition($0.element), zPosition($1.element))
+            return a != b ? a < b : $0.offset < $1.offset
+        }
+        for (index, sublayer) in drawn {
+            visit(
+                sublayer, key: key + "." + String(index), parent: key, inherited: opacity, frame: k,
+                previous: &previous)
+        }
+        // The border is drawn over the sublayers.
+        let borderKey = key + "#border"
+        if p.borderWidth > 0, let colour = p.borderColor, colour.alpha > 0 {
+            if tracks[borderKey] == nil {
+                tracks[borderKey] = Track(
+                    key: borderKey, parent: key, name: name + " border",
+                    samples: Array(repeating: nil, count: frameCount))
+                let at = previous.flatMap { order.firstIndex(of: $0) }.map { $0 + 1 } ?? order.count
+                order.insert(borderKey, at: at)
+            }
+            previous = borderKey
+            var border = tracks[key]!.samples[k]!
+            border.anchor = [0, 0]
+            border.position = [0, 0]
+            border.rotation = 0
+            border.scale = [100, 100]
+            border.background = nil
+            border.shape = nil
+            border.border = (p.borderWidth, components(colour))
+            tracks[borderKey]!.samples[k] = border
+            tracks[key]!.samples[k]!.border = nil
+        } else if tracks[borderKey] != nil {
+            previous = borderKey
+        }
+    }
+
+    /// The image track of `layer` (keyed `key#contents`, over its background and under its
+    /// sublayers) at frame `k`.
+    private mutating func contentsTrack(
+        _ contents: ImageReference, of layer: PresentationLayer, key: String, name: String, frame k: Int,
+        previous: inout String?
+    ) {
+        guard let asset = asset(contents, name: name) else { return }
+        let p = layer.properties
+        let pixels = Size(width: Double(asset.width), height: Double(asset.height))
+        let pieces = ContentsLayout.pieces(pixels: pixels, imageScale: contents.scale, properties: p) {
+            bounds, size in
+            LayerRenderer.contentsRect(gravity: p.contentsGravity, bounds: bounds, imageSize: size)
+        }
+        guard let first = pieces.first else { return }
+        if pieces.count > 1 || first.source != Rect(origin: .zero, size: pixels) {
+            note(name, "contentsRect and contentsCenter are not exported: the whole image is drawn")
+        }
+        let destination = pieces.dropFirst().reduce(first.destination) { $0.union($1.destination) }
+        let trackKey = key + "#contents"
+        if tracks[trackKey] == nil {
+            tracks[trackKey] = Track(
+                key: trackKey, parent: key, name: name + " contents",
+                samples: Array(repeating: nil, count: frameCount))
+            let at = previous.flatMap { order.firstIndex(of: $0) }.map { $0 + 1 } ?? order.count
+            order.insert(trackKey, at: at)
+        }
+        previous = trackKey
+        var sample = tracks[key]!.samples[k]!
+        if let shown = tracks[trackKey]!.samples.lazy.compactMap({ $0?.image }).first, shown != asset.id {
+            note(name, "contents that change are exported as the first image")
+        }
+        sample.anchor = [0, 0]
+        sample.position = [destination.minX, destination.minY]
+        sample.rotation = 0
+        sample.scale = [destination.width / pixels.width * 100, destination.height / pixels.height * 100]
+        sample.background = nil
+        sample.border = nil
+        sample.shape = nil
+        sample.image = asset.id
+        tracks[trackKey]!.samples[k] = sample
+    }
+
+    /// The asset for `contents`, made the first time it is shown (nil, and a note, when its
+    /// picture cannot be had).
+    private mutating func asset(_ contents: ImageReference, name: String) -> (
+        id: String, width: Int, height: Int
+    )? {
+        if let known = assets[contents] { return (known.id, known.width, known.height) }
+        do {
+            let surface =
+                try contents.bitmap.map { try images.image(for: $0) } ?? images.image(at: contents.path)
+            let made = (
+                id: "image \(assets.count)", width: surface.width, height: surface.height,
+                png: try surface.pngBytes()
+            )
+            assets[contents] = made
+            return (made.id, made.width, made.height)
+        } catch {
+            note(name, "its image cannot be read: \(error)")
+            return nil
+        }
+    }
+
+    private func zPosition(_ layer: PresentationLayer) -> Double {
+        let z = layer.properties.zPosition
+        return z.isNaN ? 0 : z
+    }
+
+    private mutating func note(_ layer: String, _ what: String) {
+        let line = "\(MessageText.quoted(layer)): \(what)"
+        if noted.insert(line).inserted { notes.append(line) }
+    }
+
+    private func components(_ colour: Color) -> [Double] {
+        [colour.red, colour.green, colour.blue, colour.alpha].map { min(max($0, 0), 1) }
+    }
+
+    /// `layer`'s values in Lottie's terms.
+    private mutating func sample(of layer: PresentationLayer, opacity: Double, name: String) -> LottieSample {
+        let p = layer.properties
+        let t = p.transform
+        if !t.isAffine { note(name, "a 3D transform is written as its plane part") }
+        let theta = atan2(t.m12, t.m11)
+        let scaleX = hypot(t.m11, t.m12)
+        let (c, s) = (cos(theta), sin(theta))
+        let scaleY = -s * t.m21 + c * t.m22
+        if abs(c * t.m21 + s * t.m22) > 1e-9 * max(1, abs(scaleY)) {
+            note(name, "a skew is written as rotation and scale only")
+        }
+        if !p.sublayerTransform.isIdentity, !layer.sublayers.isEmpty {
+            note(name, "sublayerTransform is not exported")
+        }
+        if p.masksToBounds, !layer.sublayers.isEmpty {
+            note(name, "masksToBounds does not clip the sublayers")
+        }
+        if layer.mask != nil { note(name, "the mask layer is not exported") }
+        if p.shadowOpacity > 0, p.shadowColor != nil { note(name, "the shadow is not exported") }
+        if layer.gradient != nil { note(name, "gradients are not exported") }
+        if layer.text != nil { note(name, "text is not exported") }
+        if layer.transition != nil { note(name, "transitions are not exported") }
+        let b = p.bounds
+        let radius = max(0, min(p.cornerRadius, b.size.width / 2, b.size.height / 2))
+        if radius > 0, p.maskedCorners != .all { note(name, "only some corners rounded: all are") }
+        var result = LottieSample(
+            anchor: [
+                b.origin.x + p.anchorPoint.x * b.size.width, b.origin.y + p.anchorPoint.y * b.size.height,
+            ],
+            position: [p.position.x + t.m41, p.position.y + t.m42],
+            rotation: theta * 180 / .pi,
+            scale: [scaleX * 100, scaleY * 100],
+            opacity: opacity * 100,
+            box: ([b.midX, b.midY], [b.size.width, b.size.height], radius),
+            background: p.backgroundColor.map(components).flatMap { $0[3] > 0 ? $0 : nil })
+        if let shape = layer.shape {
+            var sample = ShapeSample(subpaths: shape.path.map(LottieSubpath.subpaths(of:)) ?? [])
+            if let fill = shape.fillColor, fill.alpha > 0 {
+                sample.fill = (components(fill), shape.fillRule == .evenOdd)
+            }
+            if let stroke = shape.strokeColor, stroke.alpha > 0, shape.lineWidth > 0 {
+                let dashes =
+                    shape.lineDashPattern.allSatisfy { $0 >= 0 && $0.isFinite }
+                        && shape.lineDashPattern.contains { $0 > 0 } ? shape.lineDashPattern : []
+                let start = min(max(shape.strokeStart, 0), 1)
+                let end = max(min(max(shape.strokeEnd, 0), 1), start)
+                sample.stroke = StrokeSample(
+                    colour: components(stroke), width: shape.lineWidth, cap: shape.lineCap,
+                    join: shape.lineJoin,
+                    miterLimit: shape.miterLimit, dashes: dashes.count % 2 == 1 ? dashes + dashes : dashes,
+                    phase: shape.lineDashPhase, trim: [start * 100, end * 100])
+            }
+            result.shape = sample
+        }
+        return result
+    }
+
+    // MARK: Writing
+
+    /// The document and the notes.
+    func finish() -> ([String: Any], [String]) {
+        let scale = settings.scale
+        var index: [String: Int] = [:]
+        for (i, key) in order.enumerated() { index[key] = i + 2 }
+        var layers: [[String: Any]] = []
+        for key in order.reversed() {
+            guard let track = tracks[key] else { continue }
+            layers.append(layer(track, index: index[key]!, parent: track.parent.flatMap { index[$0] } ?? 1))
+        }
+        // The whole, scaled: a null at the top that every root layer hangs from.
+        layers.append(
+            base(index: 1, name: "scale", type: 3, parent: nil)
+                .merging(
+                    [
+                        "ks": transform(
+                            anchor: [[0, 0]], position: [[0, 0]], rotation: [0],
+                            scale: [[scale * 100, scale * 100]],
+                            opacity: [100])
+                    ], uniquingKeysWith: { $1 }))
+        let document: [String: Any] = [
+            "v": "5.7.0", "nm": settings.name, "fr": settings.framesPerSecond, "ip": 0, "op": frameCount,
+            "w": max(1, Int((settings.size.width * scale).rounded(.up))),
+            "h": max(1, Int((settings.size.height * scale).rounded(.up))),
+            "ddd": 0, "layers": layers,
+            "assets": assets.values.sorted { $0.id < $1.id }.map { asset -> [String: Any] in
+                [
+                    "id": asset.id, "w": asset.width, "h": asset.height, "u": "", "e": 1,
+                    "p": "data:image/png;base64," + Data(asset.png).base64EncodedString(),
+                ]
+            },
+        ]
+        return (document, notes)
+    }
+
+    private func base(index: Int, name: String, type: Int, parent: Int?) -> [String: Any] {
+        var layer: [String: Any] = [
+            "ddd": 0, "ind": index, "ty": type, "nm": name, "sr": 1, "ao": 0, "ip": 0, "op": frameCount,
+            "st": 0,
+            "bm": 0,
+        ]
+        if let parent { layer["parent"] = parent }
+        return layer
+    }
+
+    /// Each frame's sample, absent frames holding the nearest present one (drawn transparent).
+    private func filled(_ samples: [LottieSample?]) -> [LottieSample] {
+        guard let first = samples.first(where: { $0 != nil }) ?? nil else { return [] }
+        var last = first
+        return samples.map { sample in
+            if let sample {
+                last = sample
+                return sample
+            }
+            var hidden = last
+            hidden.opacity = 0
+            return hidden
+        }
+    }
+
+    private func layer(_ track: Track, index: Int, parent: Int) -> [String: Any] {
+        let samples = filled(track.samples)
+        let content = shapes(samples)
+        let image = samples.lazy.compactMap(\.image).first
+        var layer = base(
+            index: index, name: track.name, type: image != nil ? 2 : content.isEmpty ? 3 : 4, parent: parent)
+        if let image { layer["refId"] = image }
+        layer["ks"] = transform(
+            anchor: samples.map(\.anchor), position: samples.map(\.position),
+            rotation: unwound(samples.map(\.rotation)), scale: samples.map(\.scale),
+            opacity: samples.map(\.opacity))
+        if !content.isEmpty, image == nil { layer["shapes"] = content }
+        return layer
+    }
+
+    /// Angles in degrees made continuous: each differs from the one before by less than half a turn.
+    func unwound(_ angles: [Double]) -> [Double] {
+        var result: [Double] = []
+        for angle in angles {
+            guard let previous = result.last else {
+                result.append(angle)
+                continue
+            }
+            result.append(angle + 360 * ((previous - angle) / 360).rounded())
+        }
+        return result
+    }
+
+    private func transform(
+        anchor: [[Double]], position: [[Double]], rotation: [Double], scale: [[Double]], opacity: [Double]
+    ) -> [String: Any] {
+        [
+            "a": LottieProperty.vector(anchor, tolerance: LottieExport.Tolerance.length),
+            "p": LottieProperty.vector(position, tolerance: LottieExport.Tolerance.length),
+            "r": LottieProperty.scalar(rotation, tolerance: LottieExport.Tolerance.angle),
+            "s": LottieProperty.vector(scale, tolerance: LottieExport.Tolerance.percent),
+            "o": LottieProperty.scalar(opacity, tolerance: LottieExport.Tolerance.percent),
+        ]
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import LayerKit
+import LayerKitCairo
+
+/// A loader as a Lottie animation (the Lottie Animation Community's format, `v` 5.7, as
+/// lottie-web, lottie-android, lottie-ios, rlottie and ThorVG read it), made from its
+/// presentation trees at every frame.
+///
+/// The contract:
+/// - **Frames.** `frames[k]` is the tree at k/`fps` s; the animation has `frames.count` frames
+///   (`ip` 0, `op` the count), so a player showing frame k shows what LoaderLab draws at k/`fps`.
+///   Every value is a keyframe at the frames where it changes, linear between them; frames whose
+///   value a straight line through their neighbours gives within the channel's tolerance
+///   (`Tolerance`) are left out, so a player between frames is within that of a line through
+///   LoaderLab's frames. A value that never changes is written once, not animated.
+/// - **Layers.** Each layer of the tree is a Lottie layer (a shape layer when it draws anything
+///   at some frame, else a null), parented as in the tree, in drawing order (sublayers by
+///   `zPosition`, ties in order; Lottie lists the top first). A layer that exists at only some
+///   frames (added, removed) is there throughout, transparent where it is absent; a layer is
+///   known across frames by its place in the tree (indices from the root).
+/// - **Transform.** A layer's Lottie anchor is its anchor point in its own space (bounds origin
+///   plus anchor point times size), its position the position plus the transform's
+///   translation, and the transform's plane part its rotation (degrees, clockwise as on screen)
+///   and scale; rotation is unwound across frames (a turn is 360°, not a jump back). Lottie does
+///   not pass opacity to a layer's children, so each layer's opacity is its own times its
+///   ancestors' (0 when it or one of them is hidden).
+/// - **Content.** The background colour is a rectangle with the corner radius (at most half
+///   the shorter side, as Core Animation draws it) under the layer's other content; a shape
+///   layer's path is filled (colour, rule) and stroked (colour, width, cap, join, miter limit,
+///   dash and phase, as at the first frame that strokes) in a group of each, and `strokeStart`/`strokeEnd` trim the stroke only, as
+///   Core Animation trims it, across the whole path. The border is a layer of its own over the
+///   layer's sublayers, as Core Animation draws it there: a stroke inside the bounds.
+/// - **Images.** A layer's contents is an image layer over its background, its picture
+///   embedded as a PNG (base64), placed by the contents gravity and scale as LoaderLab draws
+///   it; a layer keeps the first image it shows.
+/// - **The whole.** The canvas is the size times `scale`, with a null layer scaling everything
+///   by `scale` at its top.
+/// - **What does not map** is named in `notes`, once per layer and feature: 3D transforms and
+///   skews (written as their rotation and scale), sublayer transforms, clipping of sublayers
+///   (`masksToBounds`), mask layers, shadows, gradients, text, some corners rounded,
+///   `contentsRect` and `contentsCenter`, images that cannot be read.
+///   The export then differs from LoaderLab's frames there.
+public struct LottieExport {
+    /// What the export is made for.
+    public struct Settings: Sendable {
+        public var name: String
+        public var size: Size
+        public var framesPerSecond: Int
+        public var scale: Double
+
+        public init(name: String, size: Size, framesPerSecond: Int, scale: Double) {
+            self.name = name
+            self.size = size
+            self.framesPerSecond = framesPerSecond
+            self.scale = scale
+        }
+    }
+
+    /// How far a value between two kept keyframes may be from its own frame's value.
+    enum Tolerance {
+        /// Points (positions, anchors, sizes, widths, path coordinates).
+        static let length = 0.01
+        /// Degrees.
+        static let angle = 0.01
+        /// Percent (scale, opacity, trim).
+        static let percent = 0.01
+        /// Colour components, 0…1.
+        static let colour = 0.001
+    }
+
+    /// The Lottie document, as JSON objects.
+    public let document: [String: Any]
+    /// What could not be written as LoaderLab draws it, one line each.
+    public let notes: [String]
+
+    /// The export of `frames`; images come from `images`.
+    public init(frames: [PresentationLayer], settings: Settings, images: ImageCache = .shared) {
+        var builder = LottieBuilder(settings: settings, frameCount: frames.count, images: images)
+        for (k, tree) in frames.enumerated() { builder.sample(tree, frame: k) }
+        (document, notes) = builder.finish()
+    }
+
+    /// The document as JSON text (`LottieJSON`).
+    public func json() -> [UInt8] {
+        Array(LottieJSON.text(document).utf8)
+    }
+}
+
+/// One layer's values at one frame, in Lottie's terms.
+struct LottieSample {
+    var anchor: [Double]
+    var position: [Double]
+    var rotation: Double
+    var scale: [Double]
+    /// Percent, with the ancestors' opacity and hiding in it.
+    var opacity: Double
+    /// Centre and size of the bounds, and the corner radius as drawn.
+    var box: (center: [Double], size: [Double], radius: Double)
+    var background: [Double]?
+    var border: (width: Double, colour: [Double])?
+    var shape: ShapeSample?
+    /// For an image's track: the asset it shows.
+    var image: String?
+}
+
+/// A shape layer's values at one frame.
+struct ShapeSample {
+    var subpaths: [LottieSubpath]
+    var fill: (colour: [Double], evenOdd: Bool)?
+    var stroke: StrokeSample?
+}
+
+/// A shape layer's stroke at one frame.
+struct StrokeSample {
+    var colour: [Double]
+    var width: Double
+    var cap: LineCap
+    var join: LineJoin
+    var miterLimit: Double
+    var dashes: [Double]
+    var phase: Double
+    /// Trim start and end, percent.
+    var trim: [Double]
+}
+
+/// One subpath as Lottie's vertices with in and out tangents (relative to their vertex).
+struct LottieSubpath: Equatable {
+    var closed: Bool
+    var vertices: [[Double]] = []
+    var inTangents: [[Double]] = []
+    var outTangents: [[Double]] = []
+
+    var json: [String: Any] {
+        ["c": closed, "v": vertices, "i": inTangents, "o": outTangents]
+    }
+
+    /// Every number, in order: what is compared and thinned between frames of one structure.
+    var numbers: [Double] { (vertices + inTangents + outTangents).flatMap { $0 } }
+
+    /// The subpaths of `path`: each `move` starts one; quadratic curves are raised to cubics; a
+    /// closing segment that ends where the subpath began is folded into its first vertex.
+    static func subpaths(of path: Path) -> [LottieSubpath] {
+        var result: [LottieSubpath] = []
+        var current: LottieSubpath?
+        var last = Point.zero
+        func finish() {
+            if let sub = current, !sub.vertices.isEmpty { result.append(sub) }
+            current = nil
+        }
+        func append(_ p: Point, inTangent: [Double]) {
+            if current == nil {
+                current = LottieSubpath(closed: false)
+                current!.vertices = [[last.x, last.y]]
+                current!.inTangents = [[0, 0]]
+                current!.outTangents = [[0, 0]]
+            }
+            current!.vertices.append([p.x, p.y])
+            current!.inTangents.append(inTangent)
+            current!.outTangents.append([0, 0])
+            last = p
+        }
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                finish()
+                current = LottieSubpath(
+                    closed: false, vertices: [[p.x, p.y]], inTangents: [[0, 0]], outTangents: [[0, 0]])
+                last = p
+            case .line(let p):
+                append(p, inTangent: [0, 0])
+            case .quad(let p, let c):
+                let from = last
+                let c1 = Point(x: from.x + 2 * (c.x - from.x) / 3, y: from.y + 2 * (c.y - from.y) / 3)
+                let c2 = Point(x: p.x + 2 * (c.x - p.x) / 3, y: p.y + 2 * (c.y - p.y) / 3)
+                append(p, inTangent: [c2.x - p.x, c2.y - p.y])
+                current!.outTangents[current!.outTangents.count - 2] = [c1.x - from.x, c1.y - from.y]
+            case .cubic(let p, let c1, let c2):
+                let from = last
+                append(p, inTangent: [c2.x - p.x, c2.y - p.y])
+                current!.outTangents[current!.outTangents.count - 2] = [c1.x - from.x, c1.y - from.y]
+            case .close:
+                guard var sub = current else { continue }
+                sub.closed = true
+                if sub.vertices.count > 1, sub.vertices.last == sub.vertices.first {
+                    sub.inTangents[0] = sub.inTangents.removeLast()
+                    sub.vertices.removeLast()
+                    sub.outTangents.removeLast()
+                }
+                last = Point(x: sub.vertices[0][0], y: sub.vertices[0][1])
+                current = sub
+                finish()
+            }
+        }
+        finish()
+        return result
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import LayerKit
+import Testing
+
+@testable import LoaderLab
+
+/// `LottieExport`'s contract, piece by piece, on trees built here. Where a value is mapped, the
+/// test maps points both ways — Core Animation's layer geometry and Lottie's transform, each
+/// written out here — and compares where they land, rather than restating the exporter.
+@Suite struct LottieExportTests {
+    func settings(fps: Int = 10, size: Size = Size(width: 100, height: 80), scale: Double = 1)
+        -> LottieExport.Settings
+    {
+        LottieExport.Settings(name: "test", size: size, framesPerSecond: fps, scale: scale)
+    }
+
+    /// The Lottie layers, by name.
+    func layers(_ export: LottieExport) -> [String: [String: Any]] {
+        let list = export.document["layers"] as? [[String: Any]] ?? []
+        return Dictionary(list.map { ($0["nm"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// A property's value when it is not animated.
+    func still(_ property: Any?) -> [Double]? {
+        guard let p = property as? [String: Any], p["a"] as? Int == 0 else { return nil }
+        if let list = p["k"] as? [Double] { return list }
+        if let n = p["k"] as? Double { return [n] }
+        if let n = p["k"] as? Int { return [Double(n)] }
+        return nil
+    }
+
+    func layer(_ name: String, bounds: Rect, position: Point, anchor: Point = Point(x: 0.5, y: 0.5))
+        -> PresentationLayer
+    {
+        var l = PresentationLayer(name: name)
+        l.properties.bounds = bounds
+        l.properties.position = position
+        l.properties.anchorPoint = anchor
+        return l
+    }
+
+    @Test func aLayersTransformPutsItsPointsWhereCoreAnimationDoes() throws {
+        var child = layer(
+            "child", bounds: Rect(x: 3, y: -2, width: 40, height: 20), position: Point(x: 70, y: 30))
+        child.properties.anchorPoint = Point(x: 0.25, y: 0.75)
+        child.properties.transform = Transform3D(rotationZ: .pi / 6).scaledBy(x: 2, y: -0.5)
+            .concatenating(Transform3D(translationX: 5, y: 6))
+        var root = layer(
+            "root", bounds: Rect(x: 0, y: 0, width: 100, height: 80), position: Point(x: 50, y: 40))
+        root.sublayers = [child]
+        let export = LottieExport(frames: [root], settings: settings())
+        let ks = try #require(layers(export)["child"]?["ks"] as? [String: Any])
+        let a = try #require(still(ks["a"]))
+        let p = try #require(still(ks["p"]))
+        let r = try #require(still(ks["r"]))[0] * .pi / 180
+        let s = try #require(still(ks["s"])).map { $0 / 100 }
+        for (x, y) in [(3.0, -2.0), (43, 18), (10, 5), (-7, 30)] {
+            // Core Animation: position + transform applied to the offset from the anchor, in
+            // the transform's row-vector form.
+            let t = child.properties.transform
+            let b = child.properties.bounds
+            let (ax, ay) = (b.minX + 0.25 * b.width, b.minY + 0.75 * b.height)
+            let (dx, dy) = (x - ax, y - ay)
+            let caX = 70 + dx * t.m11 + dy * t.m21 + t.m41
+            let caY = 30 + dx * t.m12 + dy * t.m22 + t.m42
+            // Lottie: translate(p) · rotate(r) · scale(s) · translate(−a), clockwise on screen.
+            let (sx, sy) = ((x - a[0]) * s[0], (y - a[1]) * s[1])
+            let lottieX = p[0] + sx * cos(r) - sy * sin(r)
+            let lottieY = p[1] + sx * sin(r) + sy * cos(r)
+            #expect(abs(caX - lottieX) < 1e-3 && abs(caY - lottieY) < 1e-3, "(\(x), \(y))")
+        }
+        #expect(export.notes.isEmpty, "\(export.notes)")
+    }
+
+    @Test func opacityIsTheProductOfTheAncestorsAndHidingMakesItZero() throws {
+        var leaf = layer("leaf", bounds: Rect(x: 0, y: 0, width: 4, height: 4), position: .zero)
+        leaf.properties.opacity = 0.5
+        var middle = layer("middle", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: .zero)
+        middle.properties.opacity = 0.4
+        middle.sublayers = [leaf]
+        var root = layer("root", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: .zero)
+        root.sublayers = [middle]
+        var hidden = root
+        hidden.sublayers[0].properties.isHidden = true
+        let export = LottieExport(frames: [root, hidden], settings: settings())
+        let ks = try #require(layers(export)["leaf"]?["ks"] as? [String: Any])
+        let keyframes = try #require((ks["o"] as? [String: Any])?["k"] as? [[String: Any]])
+        #expect(keyframes.map { ($0["s"] as? [Double])?.first } == [20, 0])
+    }
+
+    @Test func aLinearChangeIsTwoKeyframesAndACurveKeepsWhatALineMisses() throws {
+        let line = (0...20).map { [Double($0) * 1.5] }
+        #expect(LottieProperty.keptFrames(line, tolerance: 0.01) == [0, 20])
+        // An ease-in-out curve: every frame left out is within the tolerance of the line
+        // through the kept frames on either side (checked here by interpolating them).
+        let curve = (0...60).map { k -> [Double] in
+            let x = Double(k) / 60
+            return [100 * x * x * (3 - 2 * x)]
+        }
+        let tolerance = 0.01
+        let kept = LottieProperty.keptFrames(curve, tolerance: tolerance)
+        #expect(kept.first == 0 && kept.last == 60 && kept.count > 2 && kept.count < 61)
+        for (a, b) in zip(kept, kept.dropFirst()) {
+            for m in a...b {
+                let f = Double(m - a) / Double(b - a)
+                let between = curve[a][0] + (curve[b][0] - curve[a][0]) * f
+                #expect(abs(between - curve[m][0]) <= tolerance + 1e-12, "frame \(m)")
+            }
+        }
+        // A jump between two frames keeps both sides of it.
+        let step = (0...10).map { [$0 < 5 ? 0.0 : 1.0] }
+        #expect(LottieProperty.keptFrames(step, tolerance: 0.01) == [0, 4, 5, 10])
+    }
+
+    @Test func pathsAreVerticesWithTangentsAndAClosedSubpathEndsWhereItBegan() {
+        let path = Path(elements: [
+            .move(to: Point(x: 0, y: 0)),
+            .line(to: Point(x: 10, y: 0)),
+            .cubic(to: Point(x: 10, y: 10), control1: Point(x: 15, y: 2), control2: Point(x: 14, y: 9)),
+            .line(to: Point(x: 0, y: 0)),
+            .close,
+            .quad(to: Point(x: 6, y: 3), control: Point(x: 3, y: 6)),
+        ])
+        let subpaths = LottieSubpath.subpaths(of: path)
+        #expect(subpaths.count == 2)
+        let square = subpaths[0]
+        #expect(square.closed)
+        // The closing line back to (0, 0) folds into the first vertex.
+        #expect(square.vertices == [[0, 0], [10, 0], [10, 10]])
+        #expect(square.outTangents == [[0, 0], [5, 2], [0, 0]])
+        #expect(square.inTangents == [[0, 0], [0, 0], [4, -1]])
+        // After a close, drawing goes on from the subpath's start; a quadratic curve's
+        // controls are two thirds of the way to its control point.
+        let curve = subpaths[1]
+        #expect(!curve.closed && curve.vertices == [[0, 0], [6, 3]])
+        #expect(curve.outTangents[0] == [2, 4])
+        #expect(curve.inTangents[1] == [-2, 2])
+    }
+
+    @Test func strokeEndTrimsTheStrokeOnlyAndTheBorderIsALayerOverTheSublayers() throws {
+        var ring = layer(
+            "ring", bounds: Rect(x: 0, y: 0, width: 50, height: 50), position: Point(x: 50, y: 40))
+        ring.shape = ShapeProperties()
+        ring.shape!.path = .oval(in: Rect(x: 0, y: 0, width: 50, height: 50))
+        ring.shape!.fillColor = Color(red: 1, green: 0, blue: 0)
+        ring.shape!.strokeColor = Color(red: 0, green: 0, blue: 1)
+        ring.shape!.lineWidth = 4
+        ring.shape!.strokeEnd = 0.25
+        var root = layer(
+            "root", bounds: Rect(x: 0, y: 0, width: 100, height: 80), position: Point(x: 50, y: 40))
+        root.properties.borderWidth = 2
+        root.properties.borderColor = Color(red: 0, green: 1, blue: 0)
+        root.sublayers = [ring]
+        let export = LottieExport(frames: [root], settings: settings())
+        let shapes = try #require(layers(export)["ring"]?["shapes"] as? [[String: Any]])
+        #expect(shapes.map { $0["nm"] as? String } == ["stroke", "fill"])
+        let strokeItems = (shapes[0]["it"] as? [[String: Any]] ?? []).map { $0["ty"] as? String }
+        let fillItems = (shapes[1]["it"] as? [[String: Any]] ?? []).map { $0["ty"] as? String }
+        #expect(strokeItems == ["sh", "tm", "st", "tr"])
+        #expect(fillItems == ["sh", "fl", "tr"])
+        // Drawing order, the top first: the border, then the ring, then the root.
+        let names = (export.document["layers"] as? [[String: Any]] ?? []).map { $0["nm"] as? String }
+        #expect(names == ["root border", "ring", "root", "scale"])
+    }
+
+    @Test func whatDoesNotMapIsNamedOncePerLayer() {
+        var cube = layer("cube", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: .zero)
+        cube.properties.transform = Transform3D(rotationAngle: 0.5, x: 1, y: 0, z: 0)
+        cube.mask = PresentationLayer()
+        let export = LottieExport(frames: [cube, cube], settings: settings())
+        #expect(
+            export.notes == [
+                "'cube': a 3D transform is written as its plane part",
+                "'cube': the mask layer is not exported",
+            ])
+    }
+
+    @Test func theDocumentHasTheRateLengthAndSizeAndTypeComesFirst() throws {
+        let root = layer(
+            "root", bounds: Rect(x: 0, y: 0, width: 100, height: 80), position: Point(x: 50, y: 40))
+        let export = LottieExport(frames: [root, root, root], settings: settings(fps: 30, scale: 1.5))
+        let text = String(decoding: export.json(), as: UTF8.self)
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(parsed["fr"] as? Int == 30 && parsed["op"] as? Int == 3 && parsed["ip"] as? Int == 0)
+        #expect(parsed["w"] as? Int == 150 && parsed["h"] as? Int == 120)
+        #expect(parsed["v"] as? String == "5.7.0")
+        #expect(text.contains("{\"ty\":3,"))
+    }
+}
