@@ -171,7 +171,10 @@ extension LottieBuilder {
                     "v": ["a": 0, "k": length],
                 ])
             }
-            dashes.append(["n": "o", "nm": "offset", "v": ["a": 0, "k": model.phase]])
+            let phases = held(strokes.map { $0.map { [$0.phase] } }, [0]).map { $0[0] }
+            dashes.append([
+                "n": "o", "nm": "offset", "v": LottieProperty.scalar(phases, tolerance: Tolerance.length),
+            ])
             paint["d"] = dashes
         }
         return items + [paint]

@@ -221,7 +221,10 @@ struct LottieBuilder {
                     colour: components(stroke), width: shape.lineWidth, cap: shape.lineCap,
                     join: shape.lineJoin,
                     miterLimit: shape.miterLimit, dashes: dashes.count % 2 == 1 ? dashes + dashes : dashes,
-                    phase: shape.lineDashPhase, trim: [start * 100, end * 100])
+                    phase: shape.lineDashPhase
+                        + (dashes.isEmpty || start == 0
+                            ? 0 : start * (shape.path.map { PathMeasure($0).length } ?? 0)),
+                    trim: [start * 100, end * 100])
             }
             result.shape = sample
         }

@@ -27,8 +27,11 @@ import LayerKitCairo
 /// - **Content.** The background colour is a rectangle with the corner radius (at most half
 ///   the shorter side, as Core Animation draws it) under the layer's other content; a shape
 ///   layer's path is filled (colour, rule) and stroked (colour, width, cap, join, miter limit,
-///   dash and phase, as at the first frame that strokes) in a group of each, and `strokeStart`/`strokeEnd` trim the stroke only, as
-///   Core Animation trims it, across the whole path. The border is a layer of its own over the
+///   dash pattern as at the first frame that strokes) in a group of each, and
+///   `strokeStart`/`strokeEnd` trim the stroke only, as Core Animation trims it, across the
+///   whole path. Core Animation anchors the dashes to the untrimmed path, while a Lottie trim
+///   makes a new path that the dashes start from, so the dash offset is the phase plus the
+///   length trimmed off the start, at every frame. The border is a layer of its own over the
 ///   layer's sublayers, as Core Animation draws it there: a stroke inside the bounds.
 /// - **Images.** A layer's contents is an image layer over its background, its picture
 ///   embedded as a PNG (base64), placed by the contents gravity and scale as LoaderLab draws
@@ -118,6 +121,7 @@ struct StrokeSample {
     var join: LineJoin
     var miterLimit: Double
     var dashes: [Double]
+    /// The dash offset: the phase plus the length the trim cuts off the start.
     var phase: Double
     /// Trim start and end, percent.
     var trim: [Double]
