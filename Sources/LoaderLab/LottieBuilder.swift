@@ -23,8 +23,12 @@ struct LottieBuilder {
     private var noted: Set<String> = []
 
     let images: ImageCache
-    /// The images shown, by their reference: the asset's id, size in pixels and PNG bytes.
-    private var assets: [ImageReference: (id: String, width: Int, height: Int, png: [UInt8])] = [:]
+    /// The images shown: the asset's id, size in pixels and PNG bytes, each picture once.
+    private var assets: [(id: String, width: Int, height: Int, png: [UInt8])] = []
+    /// `assets`' indices by the reference shown and by the picture's bytes (a drawn layer makes
+    /// a new bitmap whenever it draws, often the same picture).
+    private var assetByReference: [ImageReference: Int] = [:]
+    private var assetByBytes: [[UInt8]: Int] = [:]
 
     init(settings: LottieExport.Settings, frameCount: Int, images: ImageCache) {
         self.settings = settings
@@ -121,9 +125,6 @@ struct LottieBuilder {
         }
         previous = trackKey
         var sample = tracks[key]!.samples[k]!
-        if let shown = tracks[trackKey]!.samples.lazy.compactMap({ $0?.image }).first, shown != asset.id {
-            note(name, "contents that change are exported as the first image")
-        }
         sample.anchor = [0, 0]
         sample.position = [destination.minX, destination.minY]
         sample.rotation = 0
@@ -140,16 +141,23 @@ struct LottieBuilder {
     private mutating func asset(_ contents: ImageReference, name: String) -> (
         id: String, width: Int, height: Int
     )? {
-        if let known = assets[contents] { return (known.id, known.width, known.height) }
+        if let known = assetByReference[contents].map({ assets[$0] }) {
+            return (known.id, known.width, known.height)
+        }
         do {
             let surface =
                 try contents.bitmap.map { try images.image(for: $0) } ?? images.image(at: contents.path)
-            let made = (
-                id: "image \(assets.count)", width: surface.width, height: surface.height,
-                png: try surface.pngBytes()
-            )
-            assets[contents] = made
-            return (made.id, made.width, made.height)
+            let png = try surface.pngBytes()
+            let index =
+                assetByBytes[png]
+                ?? {
+                    assets.append(
+                        (id: "image \(assets.count)", width: surface.width, height: surface.height, png: png))
+                    return assets.count - 1
+                }()
+            assetByBytes[png] = index
+            assetByReference[contents] = index
+            return (assets[index].id, assets[index].width, assets[index].height)
         } catch {
             note(name, "its image cannot be read: \(error)")
             return nil
@@ -239,9 +247,19 @@ struct LottieBuilder {
         var index: [String: Int] = [:]
         for (i, key) in order.enumerated() { index[key] = i + 2 }
         var layers: [[String: Any]] = []
+        var spare = order.count + 2
         for key in order.reversed() {
             guard let track = tracks[key] else { continue }
-            layers.append(layer(track, index: index[key]!, parent: track.parent.flatMap { index[$0] } ?? 1))
+            let parent = track.parent.flatMap { index[$0] } ?? 1
+            if track.samples.contains(where: { $0?.image != nil }) {
+                for (i, run) in imageRuns(track).enumerated() {
+                    let ind = i == 0 ? index[key]! : spare
+                    if i > 0 { spare += 1 }
+                    layers.append(imageLayer(track, run: run, index: ind, parent: parent))
+                }
+            } else {
+                layers.append(layer(track, index: index[key]!, parent: parent))
+            }
         }
         // The whole, scaled: a null at the top that every root layer hangs from.
         layers.append(
@@ -258,7 +276,7 @@ struct LottieBuilder {
             "w": max(1, Int((settings.size.width * scale).rounded(.up))),
             "h": max(1, Int((settings.size.height * scale).rounded(.up))),
             "ddd": 0, "layers": layers,
-            "assets": assets.values.sorted { $0.id < $1.id }.map { asset -> [String: Any] in
+            "assets": assets.map { asset -> [String: Any] in
                 [
                     "id": asset.id, "w": asset.width, "h": asset.height, "u": "", "e": 1,
                     "p": "data:image/png;base64," + Data(asset.png).base64EncodedString(),
@@ -296,15 +314,44 @@ struct LottieBuilder {
     private func layer(_ track: Track, index: Int, parent: Int) -> [String: Any] {
         let samples = filled(track.samples)
         let content = shapes(samples)
-        let image = samples.lazy.compactMap(\.image).first
-        var layer = base(
-            index: index, name: track.name, type: image != nil ? 2 : content.isEmpty ? 3 : 4, parent: parent)
-        if let image { layer["refId"] = image }
-        layer["ks"] = transform(
+        var layer = base(index: index, name: track.name, type: content.isEmpty ? 3 : 4, parent: parent)
+        layer["ks"] = transform(samples)
+        if !content.isEmpty { layer["shapes"] = content }
+        return layer
+    }
+
+    private func transform(_ samples: [LottieSample]) -> [String: Any] {
+        transform(
             anchor: samples.map(\.anchor), position: samples.map(\.position),
             rotation: unwound(samples.map(\.rotation)), scale: samples.map(\.scale),
             opacity: samples.map(\.opacity))
-        if !content.isEmpty, image == nil { layer["shapes"] = content }
+    }
+
+    /// An image track's frames split where the picture changes: each run shows one asset
+    /// (frames without a picture belong to the run before, or the first).
+    private func imageRuns(_ track: Track) -> [(asset: String, frames: Range<Int>)] {
+        var runs: [(asset: String, frames: Range<Int>)] = []
+        for (k, sample) in track.samples.enumerated() {
+            let asset =
+                sample?.image ?? runs.last?.asset ?? track.samples.lazy.compactMap { $0?.image }.first!
+            if let last = runs.last, last.asset == asset {
+                runs[runs.count - 1].frames = last.frames.lowerBound..<(k + 1)
+            } else {
+                runs.append((asset, k..<(k + 1)))
+            }
+        }
+        return runs
+    }
+
+    /// An image layer showing `run`'s asset over its frames (Lottie's in and out points).
+    private func imageLayer(
+        _ track: Track, run: (asset: String, frames: Range<Int>), index: Int, parent: Int
+    ) -> [String: Any] {
+        var layer = base(index: index, name: track.name, type: 2, parent: parent)
+        layer["refId"] = run.asset
+        layer["ip"] = run.frames.lowerBound
+        layer["op"] = run.frames.upperBound
+        layer["ks"] = transform(filled(track.samples))
         return layer
     }
 

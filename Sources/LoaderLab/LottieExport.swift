@@ -35,7 +35,9 @@ import LayerKitCairo
 ///   layer's sublayers, as Core Animation draws it there: a stroke inside the bounds.
 /// - **Images.** A layer's contents is an image layer over its background, its picture
 ///   embedded as a PNG (base64), placed by the contents gravity and scale as LoaderLab draws
-///   it; a layer keeps the first image it shows.
+///   it. A picture that changes (a layer that draws itself) is an image layer for each run of
+///   frames that shows one picture, in and out at the run's ends; each picture is embedded
+///   once.
 /// - **The whole.** The canvas is the size times `scale`, with a null layer scaling everything
 ///   by `scale` at its top.
 /// - **What does not map** is named in `notes`, once per layer and feature: 3D transforms and

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import LayerKitCairo
 import Testing
 
 @testable import LoaderLab
@@ -185,5 +186,42 @@ import Testing
         #expect(parsed["w"] as? Int == 150 && parsed["h"] as? Int == 120)
         #expect(parsed["v"] as? String == "5.7.0")
         #expect(text.contains("{\"ty\":3,"))
+    }
+
+    /// A picture that changes is an image layer per run of frames, each picture embedded once
+    /// (the same pixels from another file are the same asset).
+    @Test func changingContentsAreOneImageLayerPerRun() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func png(_ name: String, _ colour: Color) throws -> String {
+            let surface = try ImageSurface(width: 4, height: 4)
+            let canvas = try Canvas(surface: surface)
+            canvas.clear(color: colour)
+            try surface.writePNG(to: dir + "/" + name)
+            return dir + "/" + name
+        }
+        let red = try png("red.png", Color(red: 1, green: 0, blue: 0))
+        let blue = try png("blue.png", Color(red: 0, green: 0, blue: 1))
+        let sameRed = try png("red-again.png", Color(red: 1, green: 0, blue: 0))
+        func frame(_ path: String) -> PresentationLayer {
+            var l = layer("badge", bounds: Rect(x: 0, y: 0, width: 8, height: 8), position: Point(x: 4, y: 4))
+            l.properties.contents = ImageReference(path: path)
+            return l
+        }
+        let export = LottieExport(
+            frames: [frame(red), frame(sameRed), frame(blue), frame(blue)], settings: settings())
+        let assets = try #require(export.document["assets"] as? [[String: Any]])
+        #expect(assets.count == 2)
+        let images = (export.document["layers"] as? [[String: Any]] ?? []).filter { $0["ty"] as? Int == 2 }
+        #expect(images.map { [$0["ip"] as? Int, $0["op"] as? Int] } == [[0, 2], [2, 4]])
+        #expect(
+            Set(images.compactMap { $0["refId"] as? String })
+                == Set(assets.compactMap { $0["id"] as? String }))
+        // Drawn at twice its size: 4 pixels into 8 points.
+        let ks = try #require(images.first?["ks"] as? [String: Any])
+        #expect(still(ks["s"]) == [200, 200] && still(ks["p"]) == [0, 0])
+        #expect(export.notes.isEmpty, "\(export.notes)")
     }
 }
