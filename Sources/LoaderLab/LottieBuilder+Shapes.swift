@@ -26,6 +26,7 @@ extension LottieBuilder {
             ]
             groups.append(group("fill", paths(shapes) + [paint]))
         }
+        if let gradient = gradientGroup(samples) { groups.append(gradient) }
         if samples.contains(where: { $0.background != nil }) {
             let colours = samples.map(\.background)
             let paint: [String: Any] = [
@@ -53,6 +54,50 @@ extension LottieBuilder {
             groups.append(group("border", [rectangle(samples, insets: widths.map { $0 / 2 }), paint]))
         }
         return groups
+    }
+
+    /// The gradient fill of the bounds (nil when no frame has a gradient). Its stops, points and
+    /// squash are as at each frame; a frame with another number of stops or another kind holds
+    /// the first frame's.
+    private func gradientGroup(_ samples: [LottieSample]) -> [String: Any]? {
+        guard let model = samples.lazy.compactMap(\.gradient).first else { return nil }
+        let frames = samples.map { sample -> GradientSample? in
+            guard let g = sample.gradient, g.count == model.count, g.radial == model.radial else {
+                return nil
+            }
+            return g
+        }
+        let held = frames.map { $0 ?? model }
+        var fill: [String: Any] = [
+            "ty": "gf", "nm": "gradient", "r": 1, "t": model.radial ? 2 : 1,
+            "o": LottieProperty.scalar(frames.map { $0 == nil ? 0 : 100 }, tolerance: Tolerance.percent),
+            "s": LottieProperty.vector(held.map(\.start), tolerance: Tolerance.length),
+            "e": LottieProperty.vector(held.map(\.end), tolerance: Tolerance.length),
+            "g": [
+                "p": model.count, "k": LottieProperty.vector(held.map(\.stops), tolerance: Tolerance.colour),
+            ],
+        ]
+        if model.radial {
+            fill["h"] = ["a": 0, "k": 0]
+            fill["a"] = ["a": 0, "k": 0]
+        }
+        // The bounds in the squashed space: y divided by the squash.
+        let boxes = samples.enumerated().map { k, sample -> LottieSample in
+            var squashed = sample
+            let q = held[k].squash
+            squashed.box = (
+                [sample.box.center[0], sample.box.center[1] / q],
+                [sample.box.size[0], sample.box.size[1] / q],
+                sample.box.radius
+            )
+            return squashed
+        }
+        var squash = group("gradient", [rectangle(boxes, insets: samples.map { _ in 0 }), fill])
+        var items = squash["it"] as! [[String: Any]]
+        items[items.count - 1]["s"] = LottieProperty.vector(
+            held.map { [100, 100 * $0.squash] }, tolerance: Tolerance.percent)
+        squash["it"] = items
+        return squash
     }
 
     /// Each frame's value, frames without one holding the nearest earlier one (or the first).

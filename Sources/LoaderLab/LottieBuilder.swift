@@ -198,7 +198,6 @@ struct LottieBuilder {
         }
         if layer.mask != nil { note(name, "the mask layer is not exported") }
         if p.shadowOpacity > 0, p.shadowColor != nil { note(name, "the shadow is not exported") }
-        if layer.gradient != nil { note(name, "gradients are not exported") }
         if layer.text != nil { note(name, "text is not exported") }
         if layer.transition != nil { note(name, "transitions are not exported") }
         let b = p.bounds
@@ -214,6 +213,9 @@ struct LottieBuilder {
             opacity: opacity * 100,
             box: ([b.midX, b.midY], [b.size.width, b.size.height], radius),
             background: p.backgroundColor.map(components).flatMap { $0[3] > 0 ? $0 : nil })
+        if let gradient = layer.gradient {
+            result.gradient = gradientSample(gradient, bounds: b, radius: radius, name: name)
+        }
         if let shape = layer.shape {
             var sample = ShapeSample(subpaths: shape.path.map(LottieSubpath.subpaths(of:)) ?? [])
             if let fill = shape.fillColor, fill.alpha > 0 {
@@ -237,6 +239,43 @@ struct LottieBuilder {
             result.shape = sample
         }
         return result
+    }
+
+    /// `g` over bounds `b` in Lottie's terms (nil, with a note, for what Lottie has no fill for).
+    private mutating func gradientSample(
+        _ g: GradientProperties, bounds b: Rect, radius: Double, name: String
+    )
+        -> GradientSample?
+    {
+        let stops = g.stops
+        guard !stops.isEmpty, b.width > 0, b.height > 0 else { return nil }
+        let start = [b.minX + g.startPoint.x * b.width, b.minY + g.startPoint.y * b.height]
+        let end = [b.minX + g.endPoint.x * b.width, b.minY + g.endPoint.y * b.height]
+        guard (start + end).allSatisfy(\.isFinite) else { return nil }
+        var list: [Double] = []
+        for stop in stops {
+            let c = components(stop.color)
+            list += [stop.location, c[0], c[1], c[2]]
+        }
+        for stop in stops { list += [stop.location, components(stop.color)[3]] }
+        switch g.type {
+        case .axial:
+            return GradientSample(
+                radial: false, start: start, end: end, stops: list, count: stops.count, squash: 1)
+        case .radial:
+            let (rx, ry) = (abs(end[0] - start[0]), abs(end[1] - start[1]))
+            guard rx > 0, ry > 0 else { return nil }
+            let squash = ry / rx
+            if abs(squash - 1) > 1e-9, radius > 0 {
+                note(name, "an elliptical radial gradient's rounded corners are squashed with it")
+            }
+            return GradientSample(
+                radial: true, start: [start[0], start[1] / squash], end: [start[0] + rx, start[1] / squash],
+                stops: list, count: stops.count, squash: squash)
+        case .conic:
+            note(name, "conic gradients are not exported")
+            return nil
+        }
     }
 
     // MARK: Writing

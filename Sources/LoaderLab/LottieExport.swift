@@ -33,6 +33,9 @@ import LayerKitCairo
 ///   makes a new path that the dashes start from, so the dash offset is the phase plus the
 ///   length trimmed off the start, at every frame. The border is a layer of its own over the
 ///   layer's sublayers, as Core Animation draws it there: a stroke inside the bounds.
+/// - **Gradients.** A gradient layer's axial gradient is a linear gradient fill of its bounds,
+///   a radial one a radial fill (an elliptical one drawn in a space squashed to make it a
+///   circle), over the background; every stop with its colour and opacity, as drawn.
 /// - **Images.** A layer's contents is an image layer over its background, its picture
 ///   embedded as a PNG (base64), placed by the contents gravity and scale as LoaderLab draws
 ///   it. A picture that changes (a layer that draws itself) is an image layer for each run of
@@ -42,7 +45,7 @@ import LayerKitCairo
 ///   by `scale` at its top.
 /// - **What does not map** is named in `notes`, once per layer and feature: 3D transforms and
 ///   skews (written as their rotation and scale), sublayer transforms, clipping of sublayers
-///   (`masksToBounds`), mask layers, shadows, gradients, text, some corners rounded,
+///   (`masksToBounds`), mask layers, shadows, conic gradients, text, some corners rounded,
 ///   `contentsRect` and `contentsCenter`, images that cannot be read.
 ///   The export then differs from LoaderLab's frames there.
 public struct LottieExport {
@@ -106,6 +109,22 @@ struct LottieSample {
     var shape: ShapeSample?
     /// For an image's track: the asset it shows.
     var image: String?
+    var gradient: GradientSample?
+}
+
+/// A gradient layer's gradient at one frame, in Lottie's terms: a linear or circular radial
+/// gradient over the bounds, in a space scaled by `squash` vertically (an elliptical radial
+/// gradient is a circular one in a space squashed to make it round).
+struct GradientSample {
+    var radial: Bool
+    var start: [Double]
+    var end: [Double]
+    /// Lottie's stop list: each stop's location and red, green and blue, then each stop's
+    /// location and opacity.
+    var stops: [Double]
+    var count: Int
+    /// The vertical scale of the gradient's space, 1 but for an elliptical radial gradient.
+    var squash: Double
 }
 
 /// A shape layer's values at one frame.

@@ -224,4 +224,36 @@ import Testing
         #expect(still(ks["s"]) == [200, 200] && still(ks["p"]) == [0, 0])
         #expect(export.notes.isEmpty, "\(export.notes)")
     }
+
+    /// An elliptical radial gradient is a circular one in a space squashed to make it round:
+    /// mapped back through the group's scale, its centre and its edge land where Core
+    /// Animation puts them.
+    @Test func anEllipticalRadialGradientIsACircleInASquashedSpace() throws {
+        var l = layer("glow", bounds: Rect(x: 0, y: 0, width: 80, height: 40), position: Point(x: 40, y: 20))
+        var g = GradientProperties()
+        g.type = .radial
+        g.colors = [Color(red: 1, green: 1, blue: 1), Color(red: 0, green: 0, blue: 0, alpha: 0.5)]
+        g.startPoint = Point(x: 0.5, y: 0.5)
+        g.endPoint = Point(x: 1, y: 1)
+        l.gradient = g
+        let export = LottieExport(frames: [l], settings: settings())
+        let shapes = try #require(layers(export)["glow"]?["shapes"] as? [[String: Any]])
+        let items = try #require(
+            shapes.first(where: { $0["nm"] as? String == "gradient" })?["it"] as? [[String: Any]])
+        let fill = try #require(items.first(where: { $0["ty"] as? String == "gf" }))
+        let squash = try #require(still(items.last?["s"])).map { $0 / 100 }
+        #expect(fill["t"] as? Int == 2)
+        let start = try #require(still(fill["s"]))
+        let end = try #require(still(fill["e"]))
+        // Centre (40, 20), half-axes 40 and 20: the circle's centre and its rightmost point,
+        // scaled back, are the ellipse's centre and the end of its horizontal half-axis; its
+        // radius scaled vertically is the vertical half-axis.
+        #expect([start[0] * squash[0], start[1] * squash[1]] == [40, 20])
+        #expect([end[0] * squash[0], end[1] * squash[1]] == [80, 20])
+        #expect((end[0] - start[0]) * squash[1] == 20)
+        // Two stops: locations with red, green, blue, then locations with opacity.
+        let stops = try #require(fill["g"] as? [String: Any])
+        #expect(stops["p"] as? Int == 2)
+        #expect(still(stops["k"]) == [0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 0.5])
+    }
 }
