@@ -145,26 +145,27 @@ extension LottieBuilder {
         var items: [[String: Any]] = []
         for s in 0..<count {
             let frames = paths.map { s < $0.count ? $0[s] : LottieSubpath(closed: false) }
-            let structure = frames.map { [$0.closed ? 1 : 0, $0.vertices.count] }
-            let same = structure.allSatisfy { $0 == structure[0] }
-            let numbers = frames.map { $0.numbers.map(LottieProperty.rounded) }
-            let json: [String: Any]
-            if numbers.allSatisfy({ $0 == numbers[0] }) {
-                json = ["a": 0, "k": rounded(frames[0]).json]
-            } else {
-                let kept =
-                    same
-                    ? LottieProperty.keptFrames(numbers, tolerance: Tolerance.length) : Array(frames.indices)
-                json = [
-                    "a": 1,
-                    "k": kept.map { k in
-                        LottieProperty.keyframe(k, [rounded(frames[k]).json], last: k == kept.last)
-                    },
-                ]
-            }
+            let json = shapeProperty(frames)
             items.append(["ty": "sh", "nm": "path \(s)", "ks": json])
         }
         return items
+    }
+
+    /// One subpath at every frame as a shape property. While it keeps one structure (its
+    /// vertices and closing) its numbers are thinned as one value; where the structure changes,
+    /// every frame is a keyframe.
+    func shapeProperty(_ frames: [LottieSubpath]) -> [String: Any] {
+        let structure = frames.map { [$0.closed ? 1 : 0, $0.vertices.count] }
+        let same = structure.allSatisfy { $0 == structure[0] }
+        let numbers = frames.map { $0.numbers.map(LottieProperty.rounded) }
+        if numbers.allSatisfy({ $0 == numbers[0] }) && same { return ["a": 0, "k": rounded(frames[0]).json] }
+        let kept =
+            same ? LottieProperty.keptFrames(numbers, tolerance: Tolerance.length) : Array(frames.indices)
+        return [
+            "a": 1,
+            "k": kept.map { k in LottieProperty.keyframe(k, [rounded(frames[k]).json], last: k == kept.last)
+            },
+        ]
     }
 
     private func rounded(_ sub: LottieSubpath) -> LottieSubpath {

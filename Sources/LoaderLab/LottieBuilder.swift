@@ -14,11 +14,23 @@ struct LottieBuilder {
         let parent: String?
         var name: String
         var samples: [LottieSample?]
+        /// The composition it is in: "" for the animation's own, else a clipped layer's.
+        var composition = ""
+        /// For a layer standing for a composition (a clipped or masked layer's subtree, or the
+        /// mask's): that composition, whether it clips to the bounds, and its part in a matte.
+        var precomp: (composition: String, clips: Bool, matte: Matte?)?
     }
 
+    /// A layer's part in an alpha matte: the mask's layer shows the masked one through.
+    enum Matte { case masked, mask }
+
     private var tracks: [String: Track] = [:]
-    /// Keys in drawing order (bottom first), merged across frames.
-    private var order: [String] = []
+    /// Each composition's keys in drawing order (bottom first), merged across frames.
+    private var orders: [String: [String]] = ["": []]
+    /// Where a composition's content sits in it: this far right and down of the clipped
+    /// layer's bounds, so that what a layer draws outside its bounds (shown when it does not
+    /// clip) is inside the composition, which players clip to its size.
+    var margin: Double { max(settings.size.width, settings.size.height, 1) }
     private var notes: [String] = []
     private var noted: Set<String> = []
 
@@ -41,26 +53,123 @@ struct LottieBuilder {
     /// Records `tree`'s layers at frame `k`.
     mutating func sample(_ tree: PresentationLayer, frame k: Int) {
         var previous: String?
-        visit(tree, key: "0", parent: nil, inherited: 1, frame: k, previous: &previous)
+        visit(tree, key: "0", parent: nil, inherited: 1, frame: k, composition: "", previous: &previous)
+    }
+
+    /// Makes the track `key` in `composition` the first time it is seen, just above `previous`
+    /// (or at the bottom), and makes it the previous one.
+    private mutating func place(
+        _ key: String, parent: String?, name: String, composition: String, previous: inout String?
+    ) {
+        if tracks[key] == nil {
+            tracks[key] = Track(
+                key: key, parent: parent, name: name, samples: Array(repeating: nil, count: frameCount),
+                composition: composition)
+            var order = orders[composition] ?? []
+            let at = previous.flatMap { order.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+            order.insert(key, at: at)
+            orders[composition] = order
+        }
+        previous = key
+    }
+
+    /// True when `layer` needs a composition of its own: it clips what it draws beyond its
+    /// bounds, or it has a mask.
+    private func needsComposition(_ layer: PresentationLayer) -> Bool {
+        let p = layer.properties
+        let clipsSomething =
+            p.masksToBounds && (!layer.sublayers.isEmpty || layer.shape != nil || p.contents != nil)
+        return clipsSomething || layer.mask != nil
     }
 
     private mutating func visit(
         _ layer: PresentationLayer, key: String, parent: String?, inherited: Double, frame k: Int,
-        previous: inout String?
+        composition: String, previous: inout String?
     ) {
         let p = layer.properties
         let opacity = p.isHidden || !p.opacity.isFinite ? 0 : inherited * min(max(p.opacity, 0), 1)
         let name = layer.name ?? "\(layer.kind.rawValue) \(key)"
-        if tracks[key] == nil {
-            tracks[key] = Track(
-                key: key, parent: parent, name: name, samples: Array(repeating: nil, count: frameCount))
-            let at = previous.flatMap { order.firstIndex(of: $0) }.map { $0 + 1 } ?? order.count
-            order.insert(key, at: at)
+        let own = tracks[key].map { $0.composition != composition } ?? needsComposition(layer)
+        guard own else {
+            visitContent(
+                layer, key: key, parent: parent, opacity: opacity, name: name, frame: k,
+                composition: composition,
+                previous: &previous)
+            return
         }
-        previous = key
+        // The layer and what it draws go in a composition of their own, shown here by a layer
+        // with the layer's place; its mask in another, over it as its matte.
+        let inner = "comp " + key
+        let clips = p.masksToBounds
+        if let known = tracks[key + "#comp"]?.precomp, known.clips != clips {
+            note(name, "masksToBounds that changes is exported as at the first frame")
+        }
+        place(key + "#comp", parent: parent, name: name, composition: composition, previous: &previous)
+        var innerPrevious: String?
+        visitContent(
+            layer, key: key, parent: nil, opacity: opacity, name: name, frame: k, composition: inner,
+            previous: &innerPrevious)
+        var sample = tracks[key]!.samples[k]!
+        let origin = [
+            sample.box.center[0] - sample.box.size[0] / 2, sample.box.center[1] - sample.box.size[1] / 2,
+        ]
+        // Inside: the layer's own space moved so its bounds start `margin` right and down.
+        var stand = sample
+        stand.anchor = [sample.anchor[0] - origin[0] + margin, sample.anchor[1] - origin[1] + margin]
+        stand.opacity = 100
+        stand.background = nil
+        stand.border = nil
+        stand.shape = nil
+        stand.gradient = nil
+        stand.image = nil
+        sample.anchor = [origin[0] - margin, origin[1] - margin]
+        sample.position = [0, 0]
+        sample.rotation = 0
+        sample.scale = [100, 100]
+        tracks[key]!.samples[k] = sample
+        let matte: Matte? = layer.mask == nil ? nil : .masked
+        if tracks[key + "#comp"]!.precomp == nil {
+            tracks[key + "#comp"]!.precomp = (inner, clips, matte)
+        }
+        tracks[key + "#comp"]!.samples[k] = stand
+        guard let mask = layer.mask else { return }
+        // The mask, in the layer's space: a null that moves it as the layer's content is moved.
+        let maskComposition = "comp " + key + "~mask"
+        place(
+            key + "~matte", parent: parent, name: name + " mask", composition: composition,
+            previous: &previous)
+        if tracks[key + "~matte"]!.precomp == nil {
+            tracks[key + "~matte"]!.precomp = (maskComposition, false, .mask)
+        }
+        tracks[key + "~matte"]!.samples[k] = stand
+        var maskPrevious: String?
+        place(
+            key + "~origin", parent: nil, name: name + " mask space", composition: maskComposition,
+            previous: &maskPrevious)
+        var space = stand
+        space.anchor = sample.anchor
+        space.position = [0, 0]
+        space.rotation = 0
+        space.scale = [100, 100]
+        tracks[key + "~origin"]!.samples[k] = space
+        visit(
+            mask, key: key + "~mask", parent: key + "~origin", inherited: 1, frame: k,
+            composition: maskComposition,
+            previous: &maskPrevious)
+    }
+
+    /// `layer`'s own track, its image's, its sublayers' and its border's in `composition`.
+    private mutating func visitContent(
+        _ layer: PresentationLayer, key: String, parent: String?, opacity: Double, name: String, frame k: Int,
+        composition: String, previous: inout String?
+    ) {
+        let p = layer.properties
+        place(key, parent: parent, name: name, composition: composition, previous: &previous)
         tracks[key]!.samples[k] = sample(of: layer, opacity: opacity, name: name)
         if let contents = p.contents {
-            contentsTrack(contents, of: layer, key: key, name: name, frame: k, previous: &previous)
+            contentsTrack(
+                contents, of: layer, key: key, name: name, frame: k, composition: composition,
+                previous: &previous)
         }
         let drawn = layer.sublayers.enumerated().sorted {
             let (a, b) = (zPosition($0.element), zPosition($1.element))
@@ -69,19 +178,13 @@ struct LottieBuilder {
         for (index, sublayer) in drawn {
             visit(
                 sublayer, key: key + "." + String(index), parent: key, inherited: opacity, frame: k,
-                previous: &previous)
+                composition: composition, previous: &previous)
         }
         // The border is drawn over the sublayers.
         let borderKey = key + "#border"
         if p.borderWidth > 0, let colour = p.borderColor, colour.alpha > 0 {
-            if tracks[borderKey] == nil {
-                tracks[borderKey] = Track(
-                    key: borderKey, parent: key, name: name + " border",
-                    samples: Array(repeating: nil, count: frameCount))
-                let at = previous.flatMap { order.firstIndex(of: $0) }.map { $0 + 1 } ?? order.count
-                order.insert(borderKey, at: at)
-            }
-            previous = borderKey
+            place(
+                borderKey, parent: key, name: name + " border", composition: composition, previous: &previous)
             var border = tracks[key]!.samples[k]!
             border.anchor = [0, 0]
             border.position = [0, 0]
@@ -89,6 +192,7 @@ struct LottieBuilder {
             border.scale = [100, 100]
             border.background = nil
             border.shape = nil
+            border.gradient = nil
             border.border = (p.borderWidth, components(colour))
             tracks[borderKey]!.samples[k] = border
             tracks[key]!.samples[k]!.border = nil
@@ -101,7 +205,7 @@ struct LottieBuilder {
     /// sublayers) at frame `k`.
     private mutating func contentsTrack(
         _ contents: ImageReference, of layer: PresentationLayer, key: String, name: String, frame k: Int,
-        previous: inout String?
+        composition: String, previous: inout String?
     ) {
         guard let asset = asset(contents, name: name) else { return }
         let p = layer.properties
@@ -116,14 +220,7 @@ struct LottieBuilder {
         }
         let destination = pieces.dropFirst().reduce(first.destination) { $0.union($1.destination) }
         let trackKey = key + "#contents"
-        if tracks[trackKey] == nil {
-            tracks[trackKey] = Track(
-                key: trackKey, parent: key, name: name + " contents",
-                samples: Array(repeating: nil, count: frameCount))
-            let at = previous.flatMap { order.firstIndex(of: $0) }.map { $0 + 1 } ?? order.count
-            order.insert(trackKey, at: at)
-        }
-        previous = trackKey
+        place(trackKey, parent: key, name: name + " contents", composition: composition, previous: &previous)
         var sample = tracks[key]!.samples[k]!
         sample.anchor = [0, 0]
         sample.position = [destination.minX, destination.minY]
@@ -193,10 +290,6 @@ struct LottieBuilder {
         if !p.sublayerTransform.isIdentity, !layer.sublayers.isEmpty {
             note(name, "sublayerTransform is not exported")
         }
-        if p.masksToBounds, !layer.sublayers.isEmpty {
-            note(name, "masksToBounds does not clip the sublayers")
-        }
-        if layer.mask != nil { note(name, "the mask layer is not exported") }
         if p.shadowOpacity > 0, p.shadowColor != nil { note(name, "the shadow is not exported") }
         if layer.text != nil { note(name, "text is not exported") }
         if layer.transition != nil { note(name, "transitions are not exported") }
@@ -283,23 +376,7 @@ struct LottieBuilder {
     /// The document and the notes.
     func finish() -> ([String: Any], [String]) {
         let scale = settings.scale
-        var index: [String: Int] = [:]
-        for (i, key) in order.enumerated() { index[key] = i + 2 }
-        var layers: [[String: Any]] = []
-        var spare = order.count + 2
-        for key in order.reversed() {
-            guard let track = tracks[key] else { continue }
-            let parent = track.parent.flatMap { index[$0] } ?? 1
-            if track.samples.contains(where: { $0?.image != nil }) {
-                for (i, run) in imageRuns(track).enumerated() {
-                    let ind = i == 0 ? index[key]! : spare
-                    if i > 0 { spare += 1 }
-                    layers.append(imageLayer(track, run: run, index: ind, parent: parent))
-                }
-            } else {
-                layers.append(layer(track, index: index[key]!, parent: parent))
-            }
-        }
+        var layers = self.layers(of: "", root: 1)
         // The whole, scaled: a null at the top that every root layer hangs from.
         layers.append(
             base(index: 1, name: "scale", type: 3, parent: nil)
@@ -310,19 +387,88 @@ struct LottieBuilder {
                             scale: [[scale * 100, scale * 100]],
                             opacity: [100])
                     ], uniquingKeysWith: { $1 }))
+        var assetList: [[String: Any]] = assets.map { asset -> [String: Any] in
+            [
+                "id": asset.id, "w": asset.width, "h": asset.height, "u": "", "e": 1,
+                "p": "data:image/png;base64," + Data(asset.png).base64EncodedString(),
+            ]
+        }
+        for composition in orders.keys.sorted() where !composition.isEmpty {
+            assetList.append([
+                "id": composition, "nm": composition, "layers": self.layers(of: composition, root: nil),
+            ])
+        }
         let document: [String: Any] = [
             "v": "5.7.0", "nm": settings.name, "fr": settings.framesPerSecond, "ip": 0, "op": frameCount,
             "w": max(1, Int((settings.size.width * scale).rounded(.up))),
             "h": max(1, Int((settings.size.height * scale).rounded(.up))),
-            "ddd": 0, "layers": layers,
-            "assets": assets.map { asset -> [String: Any] in
-                [
-                    "id": asset.id, "w": asset.width, "h": asset.height, "u": "", "e": 1,
-                    "p": "data:image/png;base64," + Data(asset.png).base64EncodedString(),
-                ]
-            },
+            "ddd": 0, "layers": layers, "assets": assetList,
         ]
         return (document, notes)
+    }
+
+    /// The Lottie layers of `composition`, the top first; layers without a parent in it hang
+    /// from `root`.
+    private func layers(of composition: String, root: Int?) -> [[String: Any]] {
+        let order = orders[composition] ?? []
+        var index: [String: Int] = [:]
+        for (i, key) in order.enumerated() { index[key] = i + 2 }
+        var spare = order.count + 2
+        var layers: [[String: Any]] = []
+        for key in order.reversed() {
+            guard let track = tracks[key] else { continue }
+            let parent = track.parent.flatMap { index[$0] } ?? root
+            if let precomp = track.precomp {
+                layers.append(precompLayer(track, precomp, index: index[key]!, parent: parent))
+            } else if track.samples.contains(where: { $0?.image != nil }) {
+                for (i, run) in imageRuns(track).enumerated() {
+                    let ind = i == 0 ? index[key]! : spare
+                    if i > 0 { spare += 1 }
+                    layers.append(imageLayer(track, run: run, index: ind, parent: parent))
+                }
+            } else {
+                layers.append(layer(track, index: index[key]!, parent: parent))
+            }
+        }
+        return layers
+    }
+
+    /// The layer that shows a composition: placed as the layer it stands for, as large as its
+    /// bounds with the margin all round, clipped to the bounds (with their corners) when the
+    /// layer clips, and a matte's part.
+    private func precompLayer(
+        _ track: Track, _ precomp: (composition: String, clips: Bool, matte: Matte?), index: Int, parent: Int?
+    ) -> [String: Any] {
+        let samples = filled(track.samples)
+        var layer = base(index: index, name: track.name, type: 0, parent: parent)
+        layer["refId"] = precomp.composition
+        let widest = samples.map { $0.box.size[0] }.max() ?? 0
+        let tallest = samples.map { $0.box.size[1] }.max() ?? 0
+        layer["w"] = Int((widest + 2 * margin).rounded(.up))
+        layer["h"] = Int((tallest + 2 * margin).rounded(.up))
+        layer["ks"] = transform(samples)
+        switch precomp.matte {
+        case .masked: layer["tt"] = 1
+        case .mask: layer["td"] = 1
+        case nil: break
+        }
+        if precomp.clips {
+            let outlines = samples.map { sample -> LottieSubpath in
+                let bounds = Rect(x: margin, y: margin, width: sample.box.size[0], height: sample.box.size[1])
+                let path =
+                    sample.box.radius > 0
+                    ? Path.roundedRect(bounds, cornerRadius: sample.box.radius) : Path.rect(bounds)
+                return LottieSubpath.subpaths(of: path).first ?? LottieSubpath(closed: true)
+            }
+            layer["hasMask"] = true
+            layer["masksProperties"] = [
+                [
+                    "nm": "bounds", "mode": "a", "inv": false, "pt": shapeProperty(outlines),
+                    "o": ["a": 0, "k": 100], "x": ["a": 0, "k": 0],
+                ] as [String: Any]
+            ]
+        }
+        return layer
     }
 
     private func base(index: Int, name: String, type: Int, parent: Int?) -> [String: Any] {
@@ -350,7 +496,7 @@ struct LottieBuilder {
         }
     }
 
-    private func layer(_ track: Track, index: Int, parent: Int) -> [String: Any] {
+    private func layer(_ track: Track, index: Int, parent: Int?) -> [String: Any] {
         let samples = filled(track.samples)
         let content = shapes(samples)
         var layer = base(index: index, name: track.name, type: content.isEmpty ? 3 : 4, parent: parent)
@@ -384,7 +530,7 @@ struct LottieBuilder {
 
     /// An image layer showing `run`'s asset over its frames (Lottie's in and out points).
     private func imageLayer(
-        _ track: Track, run: (asset: String, frames: Range<Int>), index: Int, parent: Int
+        _ track: Track, run: (asset: String, frames: Range<Int>), index: Int, parent: Int?
     ) -> [String: Any] {
         var layer = base(index: index, name: track.name, type: 2, parent: parent)
         layer["refId"] = run.asset

@@ -41,11 +41,19 @@ import LayerKitCairo
 ///   it. A picture that changes (a layer that draws itself) is an image layer for each run of
 ///   frames that shows one picture, in and out at the run's ends; each picture is embedded
 ///   once.
+/// - **Clipping and masks.** A layer that clips what it draws to its bounds (`masksToBounds`
+///   with sublayers, a path or an image), or that has a mask, is put with everything it draws
+///   into a composition of its own, shown by a layer in its place. Inside, the layer's space is
+///   moved so its bounds start a margin (the animation's larger side) right and down, the
+///   composition is its bounds with that margin all round, and the showing layer's anchor moves
+///   with it; a clipping layer's showing layer is masked by its bounds with their corners. The
+///   mask layer is a composition of its own too, in the same space, over the shown one as its
+///   alpha matte. Whether a layer clips is as at the first frame it is seen.
 /// - **The whole.** The canvas is the size times `scale`, with a null layer scaling everything
 ///   by `scale` at its top.
 /// - **What does not map** is named in `notes`, once per layer and feature: 3D transforms and
-///   skews (written as their rotation and scale), sublayer transforms, clipping of sublayers
-///   (`masksToBounds`), mask layers, shadows, conic gradients, text, some corners rounded,
+///   skews (written as their rotation and scale), sublayer transforms, shadows, conic
+///   gradients, text, some corners rounded,
 ///   `contentsRect` and `contentsCenter`, images that cannot be read.
 ///   The export then differs from LoaderLab's frames there.
 public struct LottieExport {

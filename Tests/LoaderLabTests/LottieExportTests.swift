@@ -167,13 +167,63 @@ import Testing
     @Test func whatDoesNotMapIsNamedOncePerLayer() {
         var cube = layer("cube", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: .zero)
         cube.properties.transform = Transform3D(rotationAngle: 0.5, x: 1, y: 0, z: 0)
-        cube.mask = PresentationLayer()
+        var g = GradientProperties()
+        g.type = .conic
+        g.colors = [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)]
+        cube.gradient = g
         let export = LottieExport(frames: [cube, cube], settings: settings())
         #expect(
             export.notes == [
                 "'cube': a 3D transform is written as its plane part",
-                "'cube': the mask layer is not exported",
+                "'cube': conic gradients are not exported",
             ])
+    }
+
+    /// A layer that clips its sublayers, or has a mask, is a composition of its own shown by a
+    /// layer in its place; the mask is another, over it as its alpha matte. Inside, the layer's
+    /// space is moved so its bounds start at the margin, and the composition layer's anchor
+    /// moves with it, so that its points land where they did.
+    @Test func clippingAndMaskedLayersAreCompositionsOfTheirOwn() throws {
+        var card = layer(
+            "card", bounds: Rect(x: 5, y: -5, width: 60, height: 50), position: Point(x: 40, y: 35))
+        card.properties.masksToBounds = true
+        card.properties.cornerRadius = 12
+        card.sublayers = [
+            layer("disc", bounds: Rect(x: 0, y: 0, width: 50, height: 50), position: Point(x: 60, y: 15))
+        ]
+        var mask = PresentationLayer(name: "ring")
+        mask.properties.bounds = Rect(x: 0, y: 0, width: 20, height: 20)
+        card.mask = mask
+        var root = layer(
+            "root", bounds: Rect(x: 0, y: 0, width: 100, height: 80), position: Point(x: 50, y: 40))
+        root.sublayers = [card]
+        let export = LottieExport(frames: [root], settings: settings())
+        let top = export.document["layers"] as? [[String: Any]] ?? []
+        #expect(top.map { $0["nm"] as? String } == ["card mask", "card", "root", "scale"])
+        let (matte, shown) = (top[0], top[1])
+        #expect(matte["ty"] as? Int == 0 && matte["td"] as? Int == 1 && shown["tt"] as? Int == 1)
+        #expect(shown["ty"] as? Int == 0 && shown["hasMask"] as? Bool == true)
+        let margin = 100.0
+        #expect(shown["w"] as? Int == Int(60 + 2 * margin) && shown["h"] as? Int == Int(50 + 2 * margin))
+        let assets = export.document["assets"] as? [[String: Any]] ?? []
+        let inside = try #require(assets.first { $0["id"] as? String == shown["refId"] as? String })
+        let insideLayers = inside["layers"] as? [[String: Any]] ?? []
+        #expect(insideLayers.map { $0["nm"] as? String } == ["disc", "card"])
+        // A point of the card's space, (x, y), goes to (x, y) − origin + margin inside; the
+        // composition layer then puts that where the card put (x, y).
+        let shownKs = try #require(shown["ks"] as? [String: Any])
+        let innerKs = try #require(insideLayers.last?["ks"] as? [String: Any])
+        let a = try #require(still(shownKs["a"]))
+        let p = try #require(still(shownKs["p"]))
+        let innerAnchor = try #require(still(innerKs["a"]))
+        for (x, y) in [(5.0, -5.0), (65, 45), (20, 10)] {
+            let inner = (x - innerAnchor[0], y - innerAnchor[1])
+            let placed = (p[0] + inner.0 - a[0], p[1] + inner.1 - a[1])
+            // Core Animation: position + (point − anchor), anchor = origin + half the size.
+            let expected = (40 + x - (5 + 30), 35 + y - (-5 + 25))
+            #expect(abs(placed.0 - expected.0) < 1e-9 && abs(placed.1 - expected.1) < 1e-9, "(\(x), \(y))")
+        }
+        #expect(export.notes.isEmpty, "\(export.notes)")
     }
 
     @Test func theDocumentHasTheRateLengthAndSizeAndTypeComesFirst() throws {
