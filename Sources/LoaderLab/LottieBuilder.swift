@@ -279,7 +279,14 @@ struct LottieBuilder {
     private mutating func sample(of layer: PresentationLayer, opacity: Double, name: String) -> LottieSample {
         let p = layer.properties
         let t = p.transform
-        if !t.isAffine { note(name, "a 3D transform is written as its plane part") }
+        // A flat layer's points have z = 0: the transform puts them exactly where its plane part
+        // does unless it divides by a w that varies (perspective in its own matrix).
+        if t.m14 != 0 || t.m24 != 0 || t.m44 != 1 {
+            note(name, "a 3D transform is written as its plane part")
+        }
+        if layer.isTransformLayer, !layer.sublayers.isEmpty {
+            note(name, "a transform layer's sublayers are flattened into its plane")
+        }
         let theta = atan2(t.m12, t.m11)
         let scaleX = hypot(t.m11, t.m12)
         let (c, s) = (cos(theta), sin(theta))

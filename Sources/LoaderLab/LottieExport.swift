@@ -51,8 +51,10 @@ import LayerKitCairo
 ///   alpha matte. Whether a layer clips is as at the first frame it is seen.
 /// - **The whole.** The canvas is the size times `scale`, with a null layer scaling everything
 ///   by `scale` at its top.
-/// - **What does not map** is named in `notes`, once per layer and feature: 3D transforms and
-///   skews (written as their rotation and scale), sublayer transforms, shadows, conic
+/// - **What does not map** is named in `notes`, once per layer and feature: perspective in a
+///   layer's transform and skews (written as their rotation and scale; a transform without
+///   perspective puts a flat layer's points exactly where its plane part does), transform
+///   layers' 3D, sublayer transforms, shadows, conic
 ///   gradients, text, some corners rounded,
 ///   `contentsRect` and `contentsCenter`, images that cannot be read.
 ///   The export then differs from LoaderLab's frames there.

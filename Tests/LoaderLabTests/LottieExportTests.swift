@@ -166,11 +166,17 @@ import Testing
 
     @Test func whatDoesNotMapIsNamedOncePerLayer() {
         var cube = layer("cube", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: .zero)
-        cube.properties.transform = Transform3D(rotationAngle: 0.5, x: 1, y: 0, z: 0)
+        var perspective = Transform3D(rotationAngle: 0.5, x: 1, y: 0, z: 0)
+        perspective.m34 = -1.0 / 500
+        cube.properties.transform = perspective.concatenating(perspective)
         var g = GradientProperties()
         g.type = .conic
         g.colors = [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)]
         cube.gradient = g
+        // A turn about x without perspective is exact in the plane: no note.
+        var flat = layer("flat", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: .zero)
+        flat.properties.transform = Transform3D(rotationAngle: 0.5, x: 1, y: 0, z: 0)
+        cube.sublayers = [flat]
         let export = LottieExport(frames: [cube, cube], settings: settings())
         #expect(
             export.notes == [
