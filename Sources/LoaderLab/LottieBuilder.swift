@@ -298,7 +298,6 @@ struct LottieBuilder {
             note(name, "sublayerTransform is not exported")
         }
         if p.shadowOpacity > 0, p.shadowColor != nil { note(name, "the shadow is not exported") }
-        if layer.text != nil { note(name, "text is not exported") }
         if layer.transition != nil { note(name, "transitions are not exported") }
         let b = p.bounds
         let radius = max(0, min(p.cornerRadius, b.size.width / 2, b.size.height / 2))
@@ -315,6 +314,13 @@ struct LottieBuilder {
             background: p.backgroundColor.map(components).flatMap { $0[3] > 0 ? $0 : nil })
         if let gradient = layer.gradient {
             result.gradient = gradientSample(gradient, bounds: b, radius: radius, name: name)
+        }
+        if let text = layer.text, let outline = LayerRenderer.textOutline(text, bounds: b),
+            let colour = text.foregroundColor
+        {
+            // The glyphs' outlines, filled as the text is drawn.
+            result.shape = ShapeSample(
+                subpaths: LottieSubpath.subpaths(of: outline), fill: (components(colour), false))
         }
         if let shape = layer.shape {
             var sample = ShapeSample(subpaths: shape.path.map(LottieSubpath.subpaths(of:)) ?? [])

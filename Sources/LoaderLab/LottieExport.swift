@@ -41,6 +41,8 @@ import LayerKitCairo
 ///   it. A picture that changes (a layer that draws itself) is an image layer for each run of
 ///   frames that shows one picture, in and out at the run's ends; each picture is embedded
 ///   once.
+/// - **Text** is the outlines of its glyphs, as LoaderLab lays them out and draws them (face,
+///   size, lines, alignment), filled with the foreground colour.
 /// - **Clipping and masks.** A layer that clips what it draws to its bounds (`masksToBounds`
 ///   with sublayers, a path or an image), or that has a mask, is put with everything it draws
 ///   into a composition of its own, shown by a layer in its place. Inside, the layer's space is
@@ -55,7 +57,7 @@ import LayerKitCairo
 ///   layer's transform and skews (written as their rotation and scale; a transform without
 ///   perspective puts a flat layer's points exactly where its plane part does), transform
 ///   layers' 3D, sublayer transforms, shadows, conic
-///   gradients, text, some corners rounded,
+///   gradients, some corners rounded,
 ///   `contentsRect` and `contentsCenter`, images that cannot be read.
 ///   The export then differs from LoaderLab's frames there.
 public struct LottieExport {
