@@ -62,6 +62,7 @@ extension GalleryApp {
                 showsHelp.toggle()
                 damage.invalidate()
             case "v", "V": toggleRecording()
+            case "e", "E": exportFocused()
             case "1", "2", "3", "4", "5", "6", "7", "8", "9":
                 toggleLoader(number: Int(String(c)) ?? 0)
             case "t", "T": toggleTimeline()

@@ -32,6 +32,8 @@ public final class GalleryRecorder {
     public var reportFailure: (String) -> Void = {
         StandardStream.error.report("loaderlab: " + MessageText.line($0))
     }
+    /// Where what an export (key E) could not write as drawn goes, a line each (standard error).
+    public var reportNote: (String) -> Void = { StandardStream.error.report($0) }
     /// Frames per second of a recording.
     public static let framesPerSecond = 30
     /// A recording stops by itself after this many frames (as `record`'s limit).
@@ -223,7 +225,7 @@ extension GalleryApp {
         }
     }
 
-    private func fail(_ message: String) {
+    func fail(_ message: String) {
         recorder.message = message
         recorder.reportFailure(message)
     }
@@ -254,7 +256,7 @@ extension GalleryApp {
     /// `loaderlab-ID-YYYYMMDD-HHMMSS.webp` in local time; `-2`, `-3`, … before the extension
     /// when a file of that name is already in `directory` or `taken` (still being written).
     nonisolated static func recordingName(
-        id: String, in directory: String, date: Date, taken: Set<String> = []
+        id: String, in directory: String, date: Date, taken: Set<String> = [], extension ext: String = "webp"
     )
         -> String
     {
@@ -265,10 +267,10 @@ extension GalleryApp {
             format: "%04d%02d%02d-%02d%02d%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
             Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
         let stem = "loaderlab-\(id)-\(stamp)"
-        var name = stem + ".webp"
+        var name = stem + "." + ext
         var n = 2
         while taken.contains(name) || FileManager.default.fileExists(atPath: directory + "/" + name) {
-            name = "\(stem)-\(n).webp"
+            name = "\(stem)-\(n).\(ext)"
             n += 1
         }
         return name

@@ -57,6 +57,9 @@ public final class GalleryApp: WindowApp {
     }
     /// Key V's recordings (Gallery+Recording.swift).
     public let recorder = GalleryRecorder()
+    /// Where key E finds the loaders to export (`Gallery+Export.swift`): the catalog, or the
+    /// previews; nil: E says it cannot export here.
+    public var exportSource: (any SceneSource)?
 
     public static let backgroundColor = Color(r255: 40, g: 43, b: 52)
     static let phoneColor = Color(r255: 14, g: 15, b: 18)

@@ -124,6 +124,7 @@ enum HUDPainter {
         ("Left / Right", "step one frame back / forward while paused"),
         ("D", "debug overlay: layer bounds, anchor points, keyframe paths"),
         ("V", "record the focused tile to a WebP in the current directory; V again: stop"),
+        ("E", "export the focused loader to a Lottie file in the current directory"),
         ("H", "show / hide this help"),
         ("Q / Esc", "quit"),
     ]

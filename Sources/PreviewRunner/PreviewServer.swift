@@ -62,6 +62,7 @@ final class PreviewServer {
             PreviewProcessMain.end(0)
         }
         gallery = GalleryApp(infos: shown, single: single) { catalog.makeSession(id: $0, size: $1) }
+        gallery.exportSource = PreviewSceneSource(catalog)
         gallery.recorder.spoolFolder = spoolFolder
         gallery.recorder.spoolChanged = { spool, output, started in
             try? channel.send(started ? .recording(spool: spool, output: output) : .recorded(spool: spool))

@@ -24,7 +24,7 @@ case .finished(let status):
     exit(status)
 case .openWindow(let window):
     // The gallery, or one loader with `--loader`.
-    X11Host.run(
-        GalleryApp(loaderID: window.loaderID),
-        options: X11Host.Options(scale: window.scale, size: window.size))
+    let app = GalleryApp(loaderID: window.loaderID)
+    app.exportSource = CatalogSceneSource()
+    X11Host.run(app, options: X11Host.Options(scale: window.scale, size: window.size))
 }
