@@ -232,12 +232,12 @@ public enum Help {
                 comes to rest). Each layer is a Lottie layer with its parent; anchor point,
                 position, rotation, scale and opacity, background and corner radius, border,
                 shape paths with fill, stroke, dashes and strokeStart/strokeEnd as a trim,
-                axial and radial gradients, text (as glyph outlines), images (embedded),
-                masksToBounds clipping and mask layers are written; each value is a keyframe
-                where a straight line between the frames kept does not give it within a
-                hundredth of a point, degree or percent. What does not map (perspective,
-                shadows, conic gradients) is named on standard error, one line per layer and
-                feature, and the file is written without it.
+                gradients (conic ones as 2° wedges), text (as glyph outlines), images
+                (embedded), masksToBounds clipping and mask layers are written; each value is
+                a keyframe where a straight line between the frames kept does not give it
+                within a hundredth of a point, degree or percent. What does not map (perspective,
+                shadows) is named on standard error, one line per layer and feature, and the
+                file is written without it.
 
                 STATE: --time T | --pull P | --refreshing [--time T]   (default --time 0)
                 --duration D  seconds to export, 0 < D ≤ 600 (default: as record)

@@ -26,6 +26,7 @@ extension LottieBuilder {
             ]
             groups.append(group("fill", paths(shapes) + [paint]))
         }
+        groups += wedgeGroups(samples)
         if let gradient = gradientGroup(samples) { groups.append(gradient) }
         if samples.contains(where: { $0.background != nil }) {
             let colours = samples.map(\.background)
@@ -54,6 +55,28 @@ extension LottieBuilder {
             groups.append(group("border", [rectangle(samples, insets: widths.map { $0 / 2 }), paint]))
         }
         return groups
+    }
+
+    /// A conic gradient's wedges (`ConicWedges`), the last on top, each a path and its colour
+    /// at every frame (transparent at frames without them).
+    private func wedgeGroups(_ samples: [LottieSample]) -> [[String: Any]] {
+        guard let model = samples.lazy.compactMap(\.wedges).first else { return [] }
+        return model.indices.reversed().map { i in
+            let frames = samples.map { $0.wedges?[i] }
+            let colours = held(frames.map { $0?.colour }, model[i].colour)
+            let fill: [String: Any] = [
+                "ty": "fl", "nm": "colour", "r": 1,
+                "c": LottieProperty.vector(
+                    colours.map { Array($0.prefix(3)) + [1] }, tolerance: Tolerance.colour),
+                "o": LottieProperty.scalar(
+                    zip(frames, colours).map { $0.0 == nil ? 0 : $0.1[3] * 100 }, tolerance: Tolerance.percent
+                ),
+            ]
+            let outline: [String: Any] = [
+                "ty": "sh", "nm": "wedge", "ks": shapeProperty(frames.map { $0?.path ?? model[i].path }),
+            ]
+            return group("wedge \(i)", [outline, fill])
+        }
     }
 
     /// The gradient fill of the bounds (nil when no frame has a gradient). Its stops, points and

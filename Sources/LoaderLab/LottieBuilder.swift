@@ -79,7 +79,7 @@ struct LottieBuilder {
         let p = layer.properties
         let clipsSomething =
             p.masksToBounds && (!layer.sublayers.isEmpty || layer.shape != nil || p.contents != nil)
-        return clipsSomething || layer.mask != nil
+        return clipsSomething || layer.mask != nil || layer.gradient?.type == .conic
     }
 
     private mutating func visit(
@@ -100,7 +100,8 @@ struct LottieBuilder {
         // The layer and what it draws go in a composition of their own, shown here by a layer
         // with the layer's place; its mask in another, over it as its matte.
         let inner = "comp " + key
-        let clips = p.masksToBounds
+        // A conic gradient's wedges reach past the bounds, which clip them.
+        let clips = p.masksToBounds || layer.gradient?.type == .conic
         if let known = tracks[key + "#comp"]?.precomp, known.clips != clips {
             note(name, "masksToBounds that changes is exported as at the first frame")
         }
@@ -121,6 +122,7 @@ struct LottieBuilder {
         stand.border = nil
         stand.shape = nil
         stand.gradient = nil
+        stand.wedges = nil
         stand.image = nil
         sample.anchor = [origin[0] - margin, origin[1] - margin]
         sample.position = [0, 0]
@@ -193,6 +195,7 @@ struct LottieBuilder {
             border.background = nil
             border.shape = nil
             border.gradient = nil
+            border.wedges = nil
             border.border = (p.borderWidth, components(colour))
             tracks[borderKey]!.samples[k] = border
             tracks[key]!.samples[k]!.border = nil
@@ -312,6 +315,26 @@ struct LottieBuilder {
             opacity: opacity * 100,
             box: ([b.midX, b.midY], [b.size.width, b.size.height], radius),
             background: p.backgroundColor.map(components).flatMap { $0[3] > 0 ? $0 : nil })
+        if let gradient = layer.gradient, gradient.type == .conic, !gradient.stops.isEmpty, b.width > 0,
+            b.height > 0
+        {
+            let c = Point(
+                x: b.minX + gradient.startPoint.x * b.width, y: b.minY + gradient.startPoint.y * b.height)
+            let e = Point(
+                x: b.minX + gradient.endPoint.x * b.width, y: b.minY + gradient.endPoint.y * b.height)
+            let corners = [
+                Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY), Point(x: b.minX, y: b.maxY),
+                Point(x: b.maxX, y: b.maxY),
+            ]
+            let reach = corners.map { hypot($0.x - c.x, $0.y - c.y) }.max()! + 1
+            if c.x.isFinite, c.y.isFinite, e.x.isFinite, e.y.isFinite {
+                let zero = c == e ? 0 : atan2(e.y - c.y, e.x - c.x)
+                result.wedges = ConicWedges.wedges(gradient.stops, center: c, zeroAngle: zero, reach: reach)
+                if !layer.sublayers.isEmpty, !p.masksToBounds {
+                    note(name, "a conic gradient's sublayers are clipped to its bounds with it")
+                }
+            }
+        }
         if let gradient = layer.gradient {
             result.gradient = gradientSample(gradient, bounds: b, radius: radius, name: name)
         }
@@ -379,7 +402,6 @@ struct LottieBuilder {
                 radial: true, start: [start[0], start[1] / squash], end: [start[0] + rx, start[1] / squash],
                 stops: list, count: stops.count, squash: squash)
         case .conic:
-            note(name, "conic gradients are not exported")
             return nil
         }
     }

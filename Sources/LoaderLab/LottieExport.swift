@@ -35,7 +35,9 @@ import LayerKitCairo
 ///   layer's sublayers, as Core Animation draws it there: a stroke inside the bounds.
 /// - **Gradients.** A gradient layer's axial gradient is a linear gradient fill of its bounds,
 ///   a radial one a radial fill (an elliptical one drawn in a space squashed to make it a
-///   circle), over the background; every stop with its colour and opacity, as drawn.
+///   circle), over the background; every stop with its colour and opacity, as drawn. A conic
+///   gradient, which Lottie has no fill for, is wedges of 2° (`ConicWedges`), clipped to the
+///   bounds as a clipping layer is.
 /// - **Images.** A layer's contents is an image layer over its background, its picture
 ///   embedded as a PNG (base64), placed by the contents gravity and scale as LoaderLab draws
 ///   it. A picture that changes (a layer that draws itself) is an image layer for each run of
@@ -56,8 +58,8 @@ import LayerKitCairo
 /// - **What does not map** is named in `notes`, once per layer and feature: perspective in a
 ///   layer's transform and skews (written as their rotation and scale; a transform without
 ///   perspective puts a flat layer's points exactly where its plane part does), transform
-///   layers' 3D, sublayer transforms, shadows, conic
-///   gradients, some corners rounded,
+///   layers' 3D, sublayer transforms, shadows, some corners rounded, a conic gradient's
+///   sublayers (clipped with it),
 ///   `contentsRect` and `contentsCenter`, images that cannot be read.
 ///   The export then differs from LoaderLab's frames there.
 public struct LottieExport {
@@ -122,6 +124,39 @@ struct LottieSample {
     /// For an image's track: the asset it shows.
     var image: String?
     var gradient: GradientSample?
+    /// A conic gradient as wedges about its centre, each with its colour (`ConicWedges`).
+    var wedges: [(path: LottieSubpath, colour: [Double])]?
+}
+
+/// A conic gradient, which Lottie has no fill for, as `count` wedges about its centre reaching
+/// past the bounds (which clip them): wedge i spans locations i/count…(i+1)/count in the colour
+/// at its middle, and reaches back `overlap` of a wedge under the one before it so that no seam
+/// of background shows between them. A pixel's colour is off by at most the gradient's change
+/// over one and a quarter wedges (2.5°).
+enum ConicWedges {
+    static let count = 180
+    static let overlap = 0.25
+
+    static func wedges(
+        _ stops: [GradientStop], center c: Point, zeroAngle: Double, reach: Double
+    ) -> [(path: LottieSubpath, colour: [Double])] {
+        (0..<count).map { i in
+            let turn = 2 * Double.pi / Double(count)
+            let from = zeroAngle + turn * (Double(i) - overlap)
+            let to = zeroAngle + turn * Double(i + 1)
+            let path = Path(elements: [
+                .move(to: c), .line(to: Point(x: c.x + reach * cos(from), y: c.y + reach * sin(from))),
+                .line(to: Point(x: c.x + reach * cos(to), y: c.y + reach * sin(to))), .close,
+            ])
+            let colour =
+                stops.color(at: (Double(i) + 0.5) / Double(count))
+                ?? Color(red: 0, green: 0, blue: 0, alpha: 0)
+            return (
+                LottieSubpath.subpaths(of: path)[0],
+                [colour.red, colour.green, colour.blue, colour.alpha].map { min(max($0, 0), 1) }
+            )
+        }
+    }
 }
 
 /// A gradient layer's gradient at one frame, in Lottie's terms: a linear or circular radial

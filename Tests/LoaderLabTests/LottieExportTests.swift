@@ -169,10 +169,7 @@ import Testing
         var perspective = Transform3D(rotationAngle: 0.5, x: 1, y: 0, z: 0)
         perspective.m34 = -1.0 / 500
         cube.properties.transform = perspective.concatenating(perspective)
-        var g = GradientProperties()
-        g.type = .conic
-        g.colors = [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)]
-        cube.gradient = g
+        cube.properties.shadowOpacity = 0.5
         // A turn about x without perspective is exact in the plane: no note.
         var flat = layer("flat", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: .zero)
         flat.properties.transform = Transform3D(rotationAngle: 0.5, x: 1, y: 0, z: 0)
@@ -180,8 +177,7 @@ import Testing
         let export = LottieExport(frames: [cube, cube], settings: settings())
         #expect(
             export.notes == [
-                "'cube': a 3D transform is written as its plane part",
-                "'cube': conic gradients are not exported",
+                "'cube': a 3D transform is written as its plane part", "'cube': the shadow is not exported",
             ])
     }
 
@@ -311,5 +307,34 @@ import Testing
         let stops = try #require(fill["g"] as? [String: Any])
         #expect(stops["p"] as? Int == 2)
         #expect(still(stops["k"]) == [0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 0.5])
+    }
+
+    /// A conic gradient is 180 wedges about its centre, each in the gradient's colour at its
+    /// middle (a straight blend of the two stops, worked out here), clipped to the bounds in a
+    /// composition of its own.
+    @Test func aConicGradientIsWedgesClippedToTheBounds() throws {
+        var l = layer("wheel", bounds: Rect(x: 0, y: 0, width: 60, height: 40), position: Point(x: 30, y: 20))
+        var g = GradientProperties()
+        g.type = .conic
+        g.colors = [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)]
+        g.startPoint = Point(x: 0.5, y: 0.5)
+        g.endPoint = Point(x: 1, y: 0.5)
+        l.gradient = g
+        let export = LottieExport(frames: [l], settings: settings())
+        #expect(export.notes.isEmpty, "\(export.notes)")
+        let shown = try #require((export.document["layers"] as? [[String: Any]])?.first)
+        #expect(shown["ty"] as? Int == 0 && shown["hasMask"] as? Bool == true)
+        let assets = export.document["assets"] as? [[String: Any]] ?? []
+        let inside = try #require(assets.first { $0["id"] as? String == shown["refId"] as? String })
+        let wheel = try #require((inside["layers"] as? [[String: Any]])?.first)
+        let groups = try #require(wheel["shapes"] as? [[String: Any]])
+        #expect(groups.count == 180)
+        for i in [0, 45, 179] {
+            let group = try #require(groups.first { $0["nm"] as? String == "wedge \(i)" })
+            let fill = try #require((group["it"] as? [[String: Any]])?.first { $0["ty"] as? String == "fl" })
+            let t = (Double(i) + 0.5) / 180
+            let colour = try #require(still(fill["c"]))
+            #expect(abs(colour[0] - (1 - t)) < 1e-3 && abs(colour[2] - t) < 1e-3, "wedge \(i): \(colour)")
+        }
     }
 }
