@@ -4,9 +4,10 @@ import LayerKit
 extension LayerRenderer {
     /// The outlines of the glyphs `drawText` draws for a text layer, in its coordinates: the same
     /// layout, face and size, each run's glyphs from its point on its line's baseline, as one
-    /// path to fill with the foreground colour (non-zero rule). Nil where `drawText` draws
-    /// nothing, or when Cairo cannot make the path.
-    public static func textOutline(_ text: TextProperties, bounds: Rect) -> Path? {
+    /// path to fill with the foreground colour (non-zero rule), hinted as an image drawn at
+    /// `scale` pixels per point hints them. Nil where `drawText` draws nothing, or when Cairo
+    /// cannot make the path.
+    public static func textOutline(_ text: TextProperties, bounds: Rect, scale: Double = 1) -> Path? {
         guard let color = text.foregroundColor, color.clamped.alpha > 0,
             let size = TextMeasurer.fontSize(text),
             let string = text.string
@@ -22,6 +23,18 @@ extension LayerRenderer {
         }
         defer { cairo_destroy(cr) }
         guard cairo_status(cr) == CAIRO_STATUS_SUCCESS else { return nil }
+        // A recording surface's fonts are unhinted; the renderer draws on images, whose fonts
+        // are hinted at the device's size: take an image's options and its scale. (The path
+        // comes back in the unscaled coordinates.)
+        if let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) {
+            defer { cairo_surface_destroy(image) }
+            if let options = cairo_font_options_create() {
+                defer { cairo_font_options_destroy(options) }
+                cairo_surface_get_font_options(image, options)
+                cairo_set_font_options(cr, options)
+            }
+        }
+        if scale.isFinite, scale > 0 { cairo_scale(cr, scale, scale) }
         FontFace(name: text.font, text: TextMeasurer.sanitized(string)).select(size: size, on: cr)
         cairo_new_path(cr)
         for line in layout.lines {

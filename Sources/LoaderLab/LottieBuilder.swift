@@ -338,7 +338,8 @@ struct LottieBuilder {
         if let gradient = layer.gradient {
             result.gradient = gradientSample(gradient, bounds: b, radius: radius, name: name)
         }
-        if let text = layer.text, let outline = LayerRenderer.textOutline(text, bounds: b),
+        if let text = layer.text,
+            let outline = LayerRenderer.textOutline(text, bounds: b, scale: settings.scale),
             let colour = text.foregroundColor
         {
             // The glyphs' outlines, filled as the text is drawn.

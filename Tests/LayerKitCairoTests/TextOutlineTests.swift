@@ -3,7 +3,8 @@ import LayerKit
 import LayerKitCairo
 import Testing
 
-/// `LayerRenderer.textOutline`: the glyphs `drawText` draws, as a path. Filling the outline
+/// `LayerRenderer.textOutline`: the glyphs `drawText` draws, as a path hinted for the scale the
+/// picture is drawn at (2 here). Filling the outline
 /// must ink the pixels that drawing the text inks (the two differ only in hinting and
 /// anti-aliasing) in every band of columns, for one line and for wrapped, centred lines whose
 /// last glyphs lie far from the origin.
@@ -18,7 +19,7 @@ import Testing
         p.bounds = Rect(origin: .zero, size: size)
         p.position = Point(x: size.width / 2, y: size.height / 2)
         let text = PresentationLayer(properties: p, text: t)
-        let outline = try #require(LayerRenderer.textOutline(t, bounds: p.bounds))
+        let outline = try #require(LayerRenderer.textOutline(t, bounds: p.bounds, scale: 2))
         var s = ShapeProperties()
         s.path = outline
         s.fillColor = .black
