@@ -401,33 +401,14 @@ public enum ArgumentParser {
             }
             format = named
         }
-        let fps =
-            try o.values["--fps"].map { text -> Int in
-                let limit = format.maximumFramesPerSecond
-                guard let n = Int(text), n >= 1, n <= 120 else {
-                    throw ArgumentError(
-                        "--fps: expected a whole number from 1 to 120, got \(MessageText.quoted(text))")
-                }
-                guard n <= limit else {
-                    throw ArgumentError(
-                        "--fps: a GIF keeps delays in hundredths of a second and is shown at most \(limit) "
-                            + "frames per second, got \(n)")
-                }
-                return n
-            } ?? defaultFramesPerSecond
-        let duration = try o.values["--duration"].map { text -> Double in
-            let d = try number(text, "--duration", max: maximumTime)
-            guard d > 0 else {
-                throw ArgumentError("--duration: must be greater than 0, got \(MessageText.quoted(text))")
-            }
-            let frames = frameCount(duration: d, framesPerSecond: fps)
-            guard frames <= maximumFrames else {
-                throw ArgumentError(
-                    "--duration: \(Self.format(d)) s at \(fps) frames per second is \(frames) frames; "
-                        + "a recording holds at most \(maximumFrames)")
-            }
-            return d
+        let fps = try framesPerSecond(o, default: defaultFramesPerSecond)
+        let limit = format.maximumFramesPerSecond
+        guard fps <= limit else {
+            throw ArgumentError(
+                "--fps: a GIF keeps delays in hundredths of a second and is shown at most \(limit) "
+                    + "frames per second, got \(fps)")
         }
+        let duration = try duration(o, framesPerSecond: fps, holder: "a recording")
         let quality = try o.values["--quality"].map { text -> Double in
             guard format == .webp else {
                 throw ArgumentError(
@@ -463,30 +444,38 @@ public enum ArgumentParser {
             throw ArgumentError(
                 "--out: a Lottie file's name ends in .json, got \(MessageText.quoted(output.description))")
         }
-        let fps =
-            try o.values["--fps"].map { text -> Int in
-                guard let n = Int(text), n >= 1, n <= 120 else {
-                    throw ArgumentError(
-                        "--fps: expected a whole number from 1 to 120, got \(MessageText.quoted(text))")
-                }
-                return n
-            } ?? defaultExportFramesPerSecond
-        let duration = try o.values["--duration"].map { text -> Double in
-            let d = try number(text, "--duration", max: maximumTime)
-            guard d > 0 else {
-                throw ArgumentError("--duration: must be greater than 0, got \(MessageText.quoted(text))")
-            }
-            let frames = frameCount(duration: d, framesPerSecond: fps)
-            guard frames <= maximumFrames else {
-                throw ArgumentError(
-                    "--duration: \(Self.format(d)) s at \(fps) frames per second is \(frames) frames; "
-                        + "an export holds at most \(maximumFrames)")
-            }
-            return d
-        }
+        let fps = try framesPerSecond(o, default: defaultExportFramesPerSecond)
+        let duration = try duration(o, framesPerSecond: fps, holder: "an export")
         return ExportOptions(
             loaderID: id, moment: moment, duration: duration, framesPerSecond: fps, size: size, scale: scale,
             output: output)
+    }
+
+    /// `--fps`: a whole number from 1 to 120, or `fallback` when not given.
+    static func framesPerSecond(_ o: Options, default fallback: Int) throws -> Int {
+        guard let text = o.values["--fps"] else { return fallback }
+        guard let n = Int(text), n >= 1, n <= 120 else {
+            throw ArgumentError(
+                "--fps: expected a whole number from 1 to 120, got \(MessageText.quoted(text))")
+        }
+        return n
+    }
+
+    /// `--duration`: seconds greater than 0 whose frames at `fps` stay within `maximumFrames`
+    /// (`holder` names what holds them in the message), or nil when not given.
+    static func duration(_ o: Options, framesPerSecond fps: Int, holder: String) throws -> Double? {
+        guard let text = o.values["--duration"] else { return nil }
+        let d = try number(text, "--duration", max: maximumTime)
+        guard d > 0 else {
+            throw ArgumentError("--duration: must be greater than 0, got \(MessageText.quoted(text))")
+        }
+        let frames = frameCount(duration: d, framesPerSecond: fps)
+        guard frames <= maximumFrames else {
+            throw ArgumentError(
+                "--duration: \(Self.format(d)) s at \(fps) frames per second is \(frames) frames; "
+                    + "\(holder) holds at most \(maximumFrames)")
+        }
+        return d
     }
 
     /// The frames of a recording of `duration` seconds: those at 0, 1/F, 2/F, … before its end

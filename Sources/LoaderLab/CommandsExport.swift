@@ -9,14 +9,7 @@ extension Commands {
     /// error. The file is written whole or not at all; its place is checked before the work.
     public func export(_ options: ExportOptions) throws {
         try checkMoment(id: options.loaderID, moment: options.moment)
-        let makeTimeline = { () throws -> any SceneTimeline in
-            do {
-                return try source.timeline(id: options.loaderID, moment: options.moment, size: options.size)
-            } catch {
-                throw CommandFailure(
-                    message: "\(MessageText.escaped(options.loaderID)): \(error)", exitCode: 1)
-            }
-        }
+        let makeTimeline = timelineMaker(id: options.loaderID, moment: options.moment, size: options.size)
         let fps = options.framesPerSecond
         let count = try frameCount(
             loaderID: options.loaderID, duration: options.duration, framesPerSecond: fps,

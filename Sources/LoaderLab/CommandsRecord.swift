@@ -9,14 +9,7 @@ extension Commands {
     /// or not at all, by `render`'s rules; its place is checked before the work begins.
     public func record(_ options: RecordOptions) throws {
         try checkMoment(id: options.loaderID, moment: options.moment)
-        let makeTimeline = { () throws -> any SceneTimeline in
-            do {
-                return try source.timeline(id: options.loaderID, moment: options.moment, size: options.size)
-            } catch {
-                throw CommandFailure(
-                    message: "\(MessageText.escaped(options.loaderID)): \(error)", exitCode: 1)
-            }
-        }
+        let makeTimeline = timelineMaker(id: options.loaderID, moment: options.moment, size: options.size)
         let frames = try frameCount(options, makeTimeline: makeTimeline)
         do {
             try AnimationOutput.check(path: options.output.bytes)
@@ -46,6 +39,18 @@ extension Commands {
             try AnimationOutput.write(bytes, toPath: options.output.bytes)
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: 1)
+        }
+    }
+
+    /// A maker of new timelines of loader `id` from `moment` (each call a fresh one), its
+    /// failure a command failure (exit 1) naming the loader.
+    func timelineMaker(id: String, moment: SceneMoment, size: Size?) -> () throws -> any SceneTimeline {
+        { [source] in
+            do {
+                return try source.timeline(id: id, moment: moment, size: size)
+            } catch {
+                throw CommandFailure(message: "\(MessageText.escaped(id)): \(error)", exitCode: 1)
+            }
         }
     }
 

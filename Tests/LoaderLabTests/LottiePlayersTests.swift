@@ -109,21 +109,26 @@ struct LottiePlayersTests {
         return root
     }
 
-    /// The control's unexplained pixels, per player (ThorVG, rlottie): what anti-aliasing,
-    /// image filtering and each player's own measure of curves (rlottie places dashes by its own
-    /// length of a curve) leave on their own.
-    func control(in dir: String) throws -> (thorvg: Int, rlottie: Int) {
-        let tree = Self.controlTree()
+    /// Writes `tree`, a still 120-point square, as `NAME.json` (two frames of it, exported at 2×)
+    /// and as `NAME.png` (LoaderLab's picture at 2×) in `dir`; returns the export's notes.
+    func writeStill(_ tree: PresentationLayer, name: String, in dir: String) throws -> [String] {
         let export = LottieExport(
             frames: [tree, tree],
-            settings: .init(
-                name: "control", size: Size(width: 120, height: 120), framesPerSecond: 60, scale: 2))
-        try Data(export.json()).write(to: URL(fileURLWithPath: dir + "/control.json"))
+            settings: .init(name: name, size: Size(width: 120, height: 120), framesPerSecond: 60, scale: 2))
+        try Data(export.json()).write(to: URL(fileURLWithPath: dir + "/\(name).json"))
         let surface = try ImageSurface(width: 240, height: 240)
         let canvas = try Canvas(surface: surface)
         canvas.scale(2, 2)
         LayerRenderer().draw(tree, on: canvas)
-        try surface.writePNG(to: dir + "/control.png")
+        try surface.writePNG(to: dir + "/\(name).png")
+        return export.notes
+    }
+
+    /// The control's unexplained pixels, per player (ThorVG, rlottie): what anti-aliasing,
+    /// image filtering and each player's own measure of curves (rlottie places dashes by its own
+    /// length of a curve) leave on their own.
+    func control(in dir: String) throws -> (thorvg: Int, rlottie: Int) {
+        _ = try writeStill(Self.controlTree(), name: "control", in: dir)
         let frame = try #require(try play(dir + "/control.json", dir + "/control.png", frames: [0]).first)
         print("control: thorvg \(frame.thorvg); rlottie \(frame.rlottie)")
         return (frame.thorvg.unexplained, frame.rlottie.unexplained)
@@ -164,17 +169,8 @@ struct LottiePlayersTests {
         square.mask = mask
         var root = box(Rect(x: 0, y: 0, width: 120, height: 120), Color(red: 0.1, green: 0.1, blue: 0.15))
         root.sublayers = [card, square]
-        let export = LottieExport(
-            frames: [root, root],
-            settings: .init(name: "clips", size: Size(width: 120, height: 120), framesPerSecond: 60, scale: 2)
-        )
-        #expect(export.notes.isEmpty, "\(export.notes)")
-        try Data(export.json()).write(to: URL(fileURLWithPath: dir + "/clips.json"))
-        let surface = try ImageSurface(width: 240, height: 240)
-        let canvas = try Canvas(surface: surface)
-        canvas.scale(2, 2)
-        LayerRenderer().draw(root, on: canvas)
-        try surface.writePNG(to: dir + "/clips.png")
+        let notes = try writeStill(root, name: "clips", in: dir)
+        #expect(notes.isEmpty, "\(notes)")
         let frame = try #require(try play(dir + "/clips.json", dir + "/clips.png", frames: [1]).first)
         #expect(frame.thorvg.unexplained <= limit.thorvg, "ThorVG: \(frame.thorvg)")
         #expect(frame.rlottie.unexplained <= limit.rlottie, "rlottie: \(frame.rlottie)")
