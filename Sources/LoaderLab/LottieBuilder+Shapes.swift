@@ -16,41 +16,25 @@ extension LottieBuilder {
         if shapes.contains(where: { $0?.fill != nil }) {
             let fills = shapes.map { $0?.fill }
             let lastRule = fills.compactMap { $0?.evenOdd }.first ?? false
-            let paint: [String: Any] = [
-                "ty": "fl", "nm": "fill", "r": lastRule ? 2 : 1,
-                "c": LottieProperty.vector(
-                    held(fills.map { $0?.colour }, [0, 0, 0, 1]).map { Array($0.prefix(3)) + [1] },
-                    tolerance: Tolerance.colour),
-                "o": LottieProperty.scalar(
-                    fills.map { ($0?.colour[3] ?? 0) * 100 }, tolerance: Tolerance.percent),
-            ]
+            let paint = colour(fills.map { $0?.colour }).merging(
+                ["ty": "fl", "nm": "fill", "r": lastRule ? 2 : 1], uniquingKeysWith: { $1 })
             groups.append(group("fill", paths(shapes) + [paint]))
         }
         groups += wedgeGroups(samples)
         if let gradient = gradientGroup(samples) { groups.append(gradient) }
         if samples.contains(where: { $0.background != nil }) {
-            let colours = samples.map(\.background)
-            let paint: [String: Any] = [
-                "ty": "fl", "nm": "background", "r": 1,
-                "c": LottieProperty.vector(
-                    held(colours, [0, 0, 0, 1]).map { Array($0.prefix(3)) + [1] }, tolerance: Tolerance.colour
-                ),
-                "o": LottieProperty.scalar(colours.map { ($0?[3] ?? 0) * 100 }, tolerance: Tolerance.percent),
-            ]
+            let paint = colour(samples.map(\.background)).merging(
+                ["ty": "fl", "nm": "background", "r": 1], uniquingKeysWith: { $1 })
             groups.append(group("background", [rectangle(samples, insets: samples.map { _ in 0 }), paint]))
         }
         if samples.contains(where: { $0.border != nil }) {
             let borders = samples.map(\.border)
-            let widths = held(borders.map { $0.map { [$0.width] } }, [0]).map { $0[0] }
-            let paint: [String: Any] = [
-                "ty": "st", "nm": "border", "lc": 1, "lj": 1, "ml": 10,
-                "c": LottieProperty.vector(
-                    held(borders.map { $0?.colour }, [0, 0, 0, 1]).map { Array($0.prefix(3)) + [1] },
-                    tolerance: Tolerance.colour),
-                "o": LottieProperty.scalar(
-                    borders.map { ($0?.colour[3] ?? 0) * 100 }, tolerance: Tolerance.percent),
-                "w": LottieProperty.scalar(widths, tolerance: Tolerance.length),
-            ]
+            let widths = held(borders.map { $0?.width }, 0)
+            let paint = colour(borders.map { $0?.colour }).merging(
+                [
+                    "ty": "st", "nm": "border", "lc": 1, "lj": 1, "ml": 10,
+                    "w": LottieProperty.scalar(widths, tolerance: Tolerance.length),
+                ], uniquingKeysWith: { $1 })
             // Inside the bounds: the line's middle half its width in.
             groups.append(group("border", [rectangle(samples, insets: widths.map { $0 / 2 }), paint]))
         }
@@ -63,15 +47,8 @@ extension LottieBuilder {
         guard let model = samples.lazy.compactMap(\.wedges).first else { return [] }
         return model.indices.reversed().map { i in
             let frames = samples.map { $0.wedges?[i] }
-            let colours = held(frames.map { $0?.colour }, model[i].colour)
-            let fill: [String: Any] = [
-                "ty": "fl", "nm": "colour", "r": 1,
-                "c": LottieProperty.vector(
-                    colours.map { Array($0.prefix(3)) + [1] }, tolerance: Tolerance.colour),
-                "o": LottieProperty.scalar(
-                    zip(frames, colours).map { $0.0 == nil ? 0 : $0.1[3] * 100 }, tolerance: Tolerance.percent
-                ),
-            ]
+            let fill = colour(frames.map { $0?.colour }).merging(
+                ["ty": "fl", "nm": "colour", "r": 1], uniquingKeysWith: { $1 })
             let outline: [String: Any] = [
                 "ty": "sh", "nm": "wedge", "ks": shapeProperty(frames.map { $0?.path ?? model[i].path }),
             ]
@@ -124,12 +101,22 @@ extension LottieBuilder {
     }
 
     /// Each frame's value, frames without one holding the nearest earlier one (or the first).
-    func held(_ values: [[Double]?], _ fallback: [Double]) -> [[Double]] {
+    func held<Value>(_ values: [Value?], _ fallback: Value) -> [Value] {
         var last = values.first(where: { $0 != nil }).flatMap { $0 } ?? fallback
         return values.map { value in
             if let value { last = value }
             return last
         }
+    }
+
+    /// A paint's colour (`c`, opaque) and opacity (`o`, percent) from each frame's colour, 0…1
+    /// with alpha: a frame without one holds the colour before it and is transparent.
+    private func colour(_ colours: [[Double]?]) -> [String: Any] {
+        [
+            "c": LottieProperty.vector(
+                held(colours, [0, 0, 0, 1]).map { Array($0.prefix(3)) + [1] }, tolerance: Tolerance.colour),
+            "o": LottieProperty.scalar(colours.map { ($0?[3] ?? 0) * 100 }, tolerance: Tolerance.percent),
+        ]
     }
 
     private func group(_ name: String, _ items: [[String: Any]]) -> [String: Any] {
@@ -163,7 +150,7 @@ extension LottieBuilder {
     /// (subpaths, their vertices and closing) its numbers are thinned as one value; where the
     /// structure changes, every frame is a keyframe and a subpath a frame lacks is empty.
     private func paths(_ shapes: [ShapeSample?]) -> [[String: Any]] {
-        let paths = heldPaths(shapes.map { $0?.subpaths })
+        let paths = held(shapes.map { $0?.subpaths }, [])
         let count = paths.map(\.count).max() ?? 0
         var items: [[String: Any]] = []
         for s in 0..<count {
@@ -198,14 +185,6 @@ extension LottieBuilder {
             outTangents: r(sub.outTangents))
     }
 
-    private func heldPaths(_ values: [[LottieSubpath]?]) -> [[LottieSubpath]] {
-        var last = values.first(where: { $0 != nil }).flatMap { $0 } ?? []
-        return values.map { value in
-            if let value { last = value }
-            return last
-        }
-    }
-
     /// The trim (when it ever trims) and the stroke's paint.
     private func strokeItems(_ strokes: [StrokeSample?]) -> [[String: Any]] {
         guard let model = strokes.compactMap({ $0 }).first else { return [] }
@@ -219,19 +198,14 @@ extension LottieBuilder {
                 "o": ["a": 0, "k": 0],
             ])
         }
-        var paint: [String: Any] = [
-            "ty": "st", "nm": "stroke",
-            "lc": [LineCap.butt: 1, .round: 2, .square: 3][model.cap]!,
-            "lj": [LineJoin.miter: 1, .round: 2, .bevel: 3][model.join]!,
-            "ml": model.miterLimit,
-            "c": LottieProperty.vector(
-                held(strokes.map { $0?.colour }, [0, 0, 0, 1]).map { Array($0.prefix(3)) + [1] },
-                tolerance: Tolerance.colour),
-            "o": LottieProperty.scalar(
-                strokes.map { ($0?.colour[3] ?? 0) * 100 }, tolerance: Tolerance.percent),
-            "w": LottieProperty.scalar(
-                held(strokes.map { $0.map { [$0.width] } }, [1]).map { $0[0] }, tolerance: Tolerance.length),
-        ]
+        var paint = colour(strokes.map { $0?.colour }).merging(
+            [
+                "ty": "st", "nm": "stroke",
+                "lc": [LineCap.butt: 1, .round: 2, .square: 3][model.cap]!,
+                "lj": [LineJoin.miter: 1, .round: 2, .bevel: 3][model.join]!,
+                "ml": model.miterLimit,
+                "w": LottieProperty.scalar(held(strokes.map { $0?.width }, 1), tolerance: Tolerance.length),
+            ], uniquingKeysWith: { $1 })
         if !model.dashes.isEmpty {
             var dashes: [[String: Any]] = []
             for (i, length) in model.dashes.enumerated() {
@@ -240,7 +214,7 @@ extension LottieBuilder {
                     "v": ["a": 0, "k": length],
                 ])
             }
-            let phases = held(strokes.map { $0.map { [$0.phase] } }, [0]).map { $0[0] }
+            let phases = held(strokes.map { $0?.phase }, 0)
             dashes.append([
                 "n": "o", "nm": "offset", "v": LottieProperty.scalar(phases, tolerance: Tolerance.length),
             ])

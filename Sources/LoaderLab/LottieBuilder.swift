@@ -115,19 +115,10 @@ struct LottieBuilder {
             sample.box.center[0] - sample.box.size[0] / 2, sample.box.center[1] - sample.box.size[1] / 2,
         ]
         // Inside: the layer's own space moved so its bounds start `margin` right and down.
-        var stand = sample
+        var stand = sample.withoutContent
         stand.anchor = [sample.anchor[0] - origin[0] + margin, sample.anchor[1] - origin[1] + margin]
         stand.opacity = 100
-        stand.background = nil
-        stand.border = nil
-        stand.shape = nil
-        stand.gradient = nil
-        stand.wedges = nil
-        stand.image = nil
-        sample.anchor = [origin[0] - margin, origin[1] - margin]
-        sample.position = [0, 0]
-        sample.rotation = 0
-        sample.scale = [100, 100]
+        sample = sample.placed(anchor: [origin[0] - margin, origin[1] - margin])
         tracks[key]!.samples[k] = sample
         let matte: Matte? = layer.mask == nil ? nil : .masked
         if tracks[key + "#comp"]!.precomp == nil {
@@ -148,12 +139,7 @@ struct LottieBuilder {
         place(
             key + "~origin", parent: nil, name: name + " mask space", composition: maskComposition,
             previous: &maskPrevious)
-        var space = stand
-        space.anchor = sample.anchor
-        space.position = [0, 0]
-        space.rotation = 0
-        space.scale = [100, 100]
-        tracks[key + "~origin"]!.samples[k] = space
+        tracks[key + "~origin"]!.samples[k] = stand.placed(anchor: sample.anchor)
         visit(
             mask, key: key + "~mask", parent: key + "~origin", inherited: 1, frame: k,
             composition: maskComposition,
@@ -187,15 +173,7 @@ struct LottieBuilder {
         if p.borderWidth > 0, let colour = p.borderColor, colour.alpha > 0 {
             place(
                 borderKey, parent: key, name: name + " border", composition: composition, previous: &previous)
-            var border = tracks[key]!.samples[k]!
-            border.anchor = [0, 0]
-            border.position = [0, 0]
-            border.rotation = 0
-            border.scale = [100, 100]
-            border.background = nil
-            border.shape = nil
-            border.gradient = nil
-            border.wedges = nil
+            var border = tracks[key]!.samples[k]!.withoutContent.placed(anchor: [0, 0])
             border.border = (p.borderWidth, components(colour))
             tracks[borderKey]!.samples[k] = border
             tracks[key]!.samples[k]!.border = nil
@@ -224,14 +202,9 @@ struct LottieBuilder {
         let destination = pieces.dropFirst().reduce(first.destination) { $0.union($1.destination) }
         let trackKey = key + "#contents"
         place(trackKey, parent: key, name: name + " contents", composition: composition, previous: &previous)
-        var sample = tracks[key]!.samples[k]!
-        sample.anchor = [0, 0]
-        sample.position = [destination.minX, destination.minY]
-        sample.rotation = 0
-        sample.scale = [destination.width / pixels.width * 100, destination.height / pixels.height * 100]
-        sample.background = nil
-        sample.border = nil
-        sample.shape = nil
+        var sample = tracks[key]!.samples[k]!.withoutContent.placed(
+            anchor: [0, 0], at: [destination.minX, destination.minY],
+            scale: [destination.width / pixels.width * 100, destination.height / pixels.height * 100])
         sample.image = asset.id
         tracks[trackKey]!.samples[k] = sample
     }

@@ -128,6 +128,26 @@ struct LottieSample {
     var wedges: [(path: LottieSubpath, colour: [Double])]?
 }
 
+extension LottieSample {
+    /// The sample with nothing of its own to draw: its placement, opacity and box kept.
+    var withoutContent: LottieSample {
+        var bare = self
+        (bare.background, bare.border, bare.shape, bare.gradient, bare.wedges, bare.image) = (
+            nil, nil, nil, nil, nil, nil
+        )
+        return bare
+    }
+
+    /// The sample placed plainly: `anchor` at `position`, unturned, at `scale` percent.
+    func placed(anchor: [Double], at position: [Double] = [0, 0], scale: [Double] = [100, 100])
+        -> LottieSample
+    {
+        var moved = self
+        (moved.anchor, moved.position, moved.rotation, moved.scale) = (anchor, position, 0, scale)
+        return moved
+    }
+}
+
 /// A conic gradient, which Lottie has no fill for, as `count` wedges about its centre reaching
 /// past the bounds (which clip them): wedge i spans locations i/count…(i+1)/count in the colour
 /// at its middle, and reaches back `overlap` of a wedge under the one before it so that no seam
