@@ -8,7 +8,7 @@ extension LottieBuilder {
     typealias Tolerance = LottieExport.Tolerance
 
     func shapes(_ samples: [LottieSample]) -> [[String: Any]] {
-        var groups: [[String: Any]] = []
+        var groups = flatGroups(samples)
         let shapes = samples.map(\.shape)
         if shapes.contains(where: { $0?.stroke != nil }) {
             groups.append(group("stroke", paths(shapes) + strokeItems(shapes.map { $0?.stroke })))
@@ -39,6 +39,21 @@ extension LottieBuilder {
             groups.append(group("border", [rectangle(samples, insets: widths.map { $0 / 2 }), paint]))
         }
         return groups
+    }
+
+    /// A layer placed in 3D as its outlines (`LottieFlattener`), the top first: slot i shows
+    /// the i-th piece from the bottom at each frame, its path and colour, and is transparent at
+    /// frames with fewer pieces. A slot's fill rule is that of its first piece.
+    private func flatGroups(_ samples: [LottieSample]) -> [[String: Any]] {
+        let count = samples.map { $0.flat?.count ?? 0 }.max() ?? 0
+        return (0..<count).reversed().map { i in
+            let frames = samples.map { sample in sample.flat.flatMap { i < $0.count ? $0[i] : nil } }
+            let evenOdd = frames.lazy.compactMap { $0?.evenOdd }.first ?? false
+            let fill = colour(frames.map { $0?.colour }).merging(
+                ["ty": "fl", "nm": "fill", "r": evenOdd ? 2 : 1], uniquingKeysWith: { $1 })
+            return group(
+                "piece \(i)", paths(frames.map { $0.map { ShapeSample(subpaths: $0.subpaths) } }) + [fill])
+        }
     }
 
     /// A conic gradient's wedges (`ConicWedges`), the last on top, each a path and its colour
@@ -161,21 +176,31 @@ extension LottieBuilder {
         return items
     }
 
-    /// One subpath at every frame as a shape property. While it keeps one structure (its
-    /// vertices and closing) its numbers are thinned as one value; where the structure changes,
-    /// every frame is a keyframe.
+    /// One subpath at every frame as a shape property. Within each run of frames that keeps one
+    /// structure (its vertices and closing) its numbers are thinned as one value; the last frame
+    /// of a run is a hold keyframe, since a path cannot be interpolated into another structure.
     func shapeProperty(_ frames: [LottieSubpath]) -> [String: Any] {
         let structure = frames.map { [$0.closed ? 1 : 0, $0.vertices.count] }
-        let same = structure.allSatisfy { $0 == structure[0] }
         let numbers = frames.map { $0.numbers.map(LottieProperty.rounded) }
-        if numbers.allSatisfy({ $0 == numbers[0] }) && same { return ["a": 0, "k": rounded(frames[0]).json] }
-        let kept =
-            same ? LottieProperty.keptFrames(numbers, tolerance: Tolerance.length) : Array(frames.indices)
-        return [
-            "a": 1,
-            "k": kept.map { k in LottieProperty.keyframe(k, [rounded(frames[k]).json], last: k == kept.last)
-            },
-        ]
+        if numbers.allSatisfy({ $0 == numbers[0] }) && structure.allSatisfy({ $0 == structure[0] }) {
+            return ["a": 0, "k": rounded(frames[0]).json]
+        }
+        var keyframes: [[String: Any]] = []
+        var start = 0
+        while start < frames.count {
+            var end = start + 1
+            while end < frames.count, structure[end] == structure[start] { end += 1 }
+            let run = Array(numbers[start..<end])
+            let kept = LottieProperty.keptFrames(run, tolerance: Tolerance.length).map { $0 + start }
+            for k in kept {
+                var keyframe = LottieProperty.keyframe(
+                    k, [rounded(frames[k]).json], last: k == frames.count - 1)
+                if k == end - 1, k != frames.count - 1 { keyframe["h"] = 1 }
+                keyframes.append(keyframe)
+            }
+            start = end
+        }
+        return ["a": 1, "k": keyframes]
     }
 
     private func rounded(_ sub: LottieSubpath) -> LottieSubpath {

@@ -42,10 +42,64 @@ struct LottieBuilder {
     private var assetByReference: [ImageReference: Int] = [:]
     private var assetByBytes: [[UInt8]: Int] = [:]
 
-    init(settings: LottieExport.Settings, frameCount: Int, images: ImageCache) {
+    /// The layers placed in 3D at some frame (`keysPlacedIn3D`): each is exported with its
+    /// subtree as outlines in its superlayer's plane at every frame (`LottieFlattener`).
+    let flattened: Set<String>
+    /// The layers with a sublayer transform other than the identity at some frame, and a
+    /// sublayer not flattened with them.
+    let transformsSublayers: Set<String>
+
+    init(settings: LottieExport.Settings, frames: [PresentationLayer], images: ImageCache) {
         self.settings = settings
-        self.frameCount = frameCount
+        self.frameCount = frames.count
         self.images = images
+        flattened = Self.keysPlacedIn3D(frames)
+        transformsSublayers = Self.keysTransformingSublayers(frames, flattened: flattened)
+    }
+
+    /// The keys of the layers, outside those flattened, with a sublayer transform other than
+    /// the identity at some frame and a sublayer that is not flattened.
+    static func keysTransformingSublayers(_ frames: [PresentationLayer], flattened: Set<String>) -> Set<
+        String
+    > {
+        var keys: Set<String> = []
+        func visit(_ layer: PresentationLayer, key: String) {
+            if flattened.contains(key) { return }
+            let subkeys = layer.sublayers.indices.map { key + "." + String($0) }
+            if !layer.properties.sublayerTransform.isIdentity,
+                subkeys.contains(where: { !flattened.contains($0) })
+            {
+                keys.insert(key)
+            }
+            for (sublayer, subkey) in zip(layer.sublayers, subkeys) { visit(sublayer, key: subkey) }
+            if let mask = layer.mask { visit(mask, key: key + "~mask") }
+        }
+        for tree in frames { visit(tree, key: "0") }
+        return keys
+    }
+
+    /// The keys of the layers that are transform layers or placed other than affinely in their
+    /// superlayer at some frame, the outermost only (what is under one is flattened with it).
+    static func keysPlacedIn3D(_ frames: [PresentationLayer]) -> Set<String> {
+        var keys: Set<String> = []
+        func visit(_ layer: PresentationLayer, key: String, superlayer: PresentationLayer?) {
+            if keys.contains(key) { return }
+            if layer.isTransformLayer || !layer.placesAffinely(in: superlayer) {
+                keys.insert(key)
+                return
+            }
+            for (index, sublayer) in layer.sublayers.enumerated() {
+                visit(sublayer, key: key + "." + String(index), superlayer: layer)
+            }
+            if let mask = layer.mask { visit(mask, key: key + "~mask", superlayer: nil) }
+        }
+        for tree in frames { visit(tree, key: "0", superlayer: nil) }
+        // A layer found in 3D at one frame may be under another found at a later one.
+        return keys.filter { key in
+            !keys.contains { other in
+                other != key && (key.hasPrefix(other + ".") || key.hasPrefix(other + "~"))
+            }
+        }
     }
 
     // MARK: Sampling
@@ -53,7 +107,9 @@ struct LottieBuilder {
     /// Records `tree`'s layers at frame `k`.
     mutating func sample(_ tree: PresentationLayer, frame k: Int) {
         var previous: String?
-        visit(tree, key: "0", parent: nil, inherited: 1, frame: k, composition: "", previous: &previous)
+        visit(
+            tree, in: nil, key: "0", parent: nil, inherited: 1, frame: k, composition: "", previous: &previous
+        )
     }
 
     /// Makes the track `key` in `composition` the first time it is seen, just above `previous`
@@ -83,12 +139,17 @@ struct LottieBuilder {
     }
 
     private mutating func visit(
-        _ layer: PresentationLayer, key: String, parent: String?, inherited: Double, frame k: Int,
-        composition: String, previous: inout String?
+        _ layer: PresentationLayer, in superlayer: PresentationLayer?, key: String, parent: String?,
+        inherited: Double, frame k: Int, composition: String, previous: inout String?
     ) {
         let p = layer.properties
         let opacity = p.isHidden || !p.opacity.isFinite ? 0 : inherited * min(max(p.opacity, 0), 1)
         let name = layer.name ?? "\(layer.kind.rawValue) \(key)"
+        if flattened.contains(key) {
+            place(key, parent: parent, name: name, composition: composition, previous: &previous)
+            tracks[key]!.samples[k] = flatSample(layer, in: superlayer, opacity: inherited, name: name)
+            return
+        }
         let own = tracks[key].map { $0.composition != composition } ?? needsComposition(layer)
         guard own else {
             visitContent(
@@ -141,7 +202,7 @@ struct LottieBuilder {
             previous: &maskPrevious)
         tracks[key + "~origin"]!.samples[k] = stand.placed(anchor: sample.anchor)
         visit(
-            mask, key: key + "~mask", parent: key + "~origin", inherited: 1, frame: k,
+            mask, in: nil, key: key + "~mask", parent: key + "~origin", inherited: 1, frame: k,
             composition: maskComposition,
             previous: &maskPrevious)
     }
@@ -163,10 +224,21 @@ struct LottieBuilder {
             let (a, b) = (zPosition($0.element), zPosition($1.element))
             return a != b ? a < b : $0.offset < $1.offset
         }
+        // Sublayers hang from a null that applies the sublayer transform, unless flattened
+        // with it into this layer's plane.
+        let sublayersKey = key + "#sublayers"
+        if transformsSublayers.contains(key) {
+            place(
+                sublayersKey, parent: key, name: name + " sublayers", composition: composition,
+                previous: &previous)
+            tracks[sublayersKey]!.samples[k] = sublayerSample(of: layer, name: name)
+        }
         for (index, sublayer) in drawn {
+            let subkey = key + "." + String(index)
             visit(
-                sublayer, key: key + "." + String(index), parent: key, inherited: opacity, frame: k,
-                composition: composition, previous: &previous)
+                sublayer, in: layer, key: subkey,
+                parent: transformsSublayers.contains(key) && !flattened.contains(subkey) ? sublayersKey : key,
+                inherited: opacity, frame: k, composition: composition, previous: &previous)
         }
         // The border is drawn over the sublayers.
         let borderKey = key + "#border"
@@ -251,18 +323,26 @@ struct LottieBuilder {
         [colour.red, colour.green, colour.blue, colour.alpha].map { min(max($0, 0), 1) }
     }
 
-    /// `layer`'s values in Lottie's terms.
-    private mutating func sample(of layer: PresentationLayer, opacity: Double, name: String) -> LottieSample {
-        let p = layer.properties
-        let t = p.transform
-        // A flat layer's points have z = 0: the transform puts them exactly where its plane part
-        // does unless it divides by a w that varies (perspective in its own matrix).
-        if t.m14 != 0 || t.m24 != 0 || t.m44 != 1 {
-            note(name, "a 3D transform is written as its plane part")
+    /// A layer placed in 3D, with its subtree, as outlines in its superlayer's plane: a layer
+    /// placed plainly there, at its ancestors' opacity (`inherited`).
+    private mutating func flatSample(
+        _ layer: PresentationLayer, in superlayer: PresentationLayer?, opacity inherited: Double, name: String
+    ) -> LottieSample {
+        let (pieces, flatNotes) = LottieFlattener.pieces(of: layer, in: superlayer, textScale: settings.scale)
+        for (layerName, what) in flatNotes { note(layerName, what) }
+        if layer.transition != nil { note(name, "transitions are not exported") }
+        var sample = LottieSample(
+            anchor: [0, 0], position: [0, 0], rotation: 0, scale: [100, 100], opacity: inherited * 100,
+            box: ([0, 0], [0, 0], 0))
+        sample.flat = pieces.map {
+            FlatPiece(subpaths: LottieSubpath.subpaths(of: $0.path), colour: $0.colour, evenOdd: $0.evenOdd)
         }
-        if layer.isTransformLayer, !layer.sublayers.isEmpty {
-            note(name, "a transform layer's sublayers are flattened into its plane")
-        }
+        return sample
+    }
+
+    /// The rotation (degrees) and scale (percent) of `t`'s plane part, with a note when it
+    /// skews, which they cannot say.
+    private mutating func planePart(_ t: Transform3D, name: String) -> (rotation: Double, scale: [Double]) {
         let theta = atan2(t.m12, t.m11)
         let scaleX = hypot(t.m11, t.m12)
         let (c, s) = (cos(theta), sin(theta))
@@ -270,9 +350,26 @@ struct LottieBuilder {
         if abs(c * t.m21 + s * t.m22) > 1e-9 * max(1, abs(scaleY)) {
             note(name, "a skew is written as rotation and scale only")
         }
-        if !p.sublayerTransform.isIdentity, !layer.sublayers.isEmpty {
-            note(name, "sublayerTransform is not exported")
-        }
+        return (theta * 180 / .pi, [scaleX * 100, scaleY * 100])
+    }
+
+    /// The null that places `layer`'s sublayers by its `sublayerTransform` (affine wherever a
+    /// sublayer is not flattened with it): the transform about the layer's anchor point.
+    private mutating func sublayerSample(of layer: PresentationLayer, name: String) -> LottieSample {
+        let p = layer.properties
+        let t = p.sublayerTransform
+        let plane = planePart(t, name: name)
+        let anchor = p.anchorInBounds
+        return LottieSample(
+            anchor: [anchor.x, anchor.y], position: [anchor.x + t.m41, anchor.y + t.m42],
+            rotation: plane.rotation, scale: plane.scale, opacity: 100, box: ([0, 0], [0, 0], 0))
+    }
+
+    /// `layer`'s values in Lottie's terms.
+    private mutating func sample(of layer: PresentationLayer, opacity: Double, name: String) -> LottieSample {
+        let p = layer.properties
+        let t = p.transform
+        let plane = planePart(t, name: name)
         if p.shadowOpacity > 0, p.shadowColor != nil { note(name, "the shadow is not exported") }
         if layer.transition != nil { note(name, "transitions are not exported") }
         let b = p.bounds
@@ -283,8 +380,8 @@ struct LottieBuilder {
                 b.origin.x + p.anchorPoint.x * b.size.width, b.origin.y + p.anchorPoint.y * b.size.height,
             ],
             position: [p.position.x + t.m41, p.position.y + t.m42],
-            rotation: theta * 180 / .pi,
-            scale: [scaleX * 100, scaleY * 100],
+            rotation: plane.rotation,
+            scale: plane.scale,
             opacity: opacity * 100,
             box: ([b.midX, b.midY], [b.size.width, b.size.height], radius),
             background: p.backgroundColor.map(components).flatMap { $0[3] > 0 ? $0 : nil })

@@ -23,7 +23,14 @@ import LayerKitCairo
 ///   translation, and the transform's plane part its rotation (degrees, clockwise as on screen)
 ///   and scale; rotation is unwound across frames (a turn is 360°, not a jump back). Lottie does
 ///   not pass opacity to a layer's children, so each layer's opacity is its own times its
-///   ancestors' (0 when it or one of them is hidden).
+///   ancestors' (0 when it or one of them is hidden). A sublayer transform is a null between
+///   the layer and its sublayers: the transform about the layer's anchor point.
+/// - **3D.** Lottie's transforms are affine. A layer that is placed in 3D at some frame (a
+///   transform with perspective, a turn out of the plane or depth, a superlayer's sublayer
+///   transform that has one, or a transform layer) is written with its whole subtree as filled
+///   outlines in its superlayer's plane at every frame (`LottieFlattener`): pieces drawn back
+///   to front, as LoaderLab draws them, each a group whose path and colour are those of the
+///   piece at that rank at each frame.
 /// - **Content.** The background colour is a rectangle with the corner radius (at most half
 ///   the shorter side, as Core Animation draws it) under the layer's other content; a shape
 ///   layer's path is filled (colour, rule) and stroked (colour, width, cap, join, miter limit,
@@ -55,13 +62,11 @@ import LayerKitCairo
 ///   alpha matte. Whether a layer clips is as at the first frame it is seen.
 /// - **The whole.** The canvas is the size times `scale`, with a null layer scaling everything
 ///   by `scale` at its top.
-/// - **What does not map** is named in `notes`, once per layer and feature: perspective in a
-///   layer's transform and skews (written as their rotation and scale; a transform without
-///   perspective puts a flat layer's points exactly where its plane part does), transform
-///   layers' 3D, sublayer transforms, shadows, some corners rounded, a conic gradient's
-///   sublayers (clipped with it),
-///   `contentsRect` and `contentsCenter`, images that cannot be read.
-///   The export then differs from LoaderLab's frames there.
+/// - **What does not map** is named in `notes`, once per layer and feature: skews (written as
+///   their rotation and scale), shadows, some corners rounded, a conic gradient's sublayers
+///   (clipped with it), `contentsRect` and `contentsCenter`, images that cannot be read, and in
+///   3D gradients, images, clipping and masks. The export then differs from LoaderLab's frames
+///   there.
 public struct LottieExport {
     /// What the export is made for.
     public struct Settings: Sendable {
@@ -97,7 +102,7 @@ public struct LottieExport {
 
     /// The export of `frames`; images come from `images`.
     public init(frames: [PresentationLayer], settings: Settings, images: ImageCache = .shared) {
-        var builder = LottieBuilder(settings: settings, frameCount: frames.count, images: images)
+        var builder = LottieBuilder(settings: settings, frames: frames, images: images)
         for (k, tree) in frames.enumerated() { builder.sample(tree, frame: k) }
         (document, notes) = builder.finish()
     }
@@ -126,14 +131,25 @@ struct LottieSample {
     var gradient: GradientSample?
     /// A conic gradient as wedges about its centre, each with its colour (`ConicWedges`).
     var wedges: [(path: LottieSubpath, colour: [Double])]?
+    /// For a layer placed in 3D: what it draws with its subtree, as filled outlines in its
+    /// superlayer's plane, bottom first (`LottieFlattener`).
+    var flat: [FlatPiece]?
+}
+
+/// A filled outline of a layer placed in 3D, in its superlayer's plane.
+struct FlatPiece {
+    var subpaths: [LottieSubpath]
+    /// Red, green, blue and alpha, 0…1.
+    var colour: [Double]
+    var evenOdd: Bool
 }
 
 extension LottieSample {
     /// The sample with nothing of its own to draw: its placement, opacity and box kept.
     var withoutContent: LottieSample {
         var bare = self
-        (bare.background, bare.border, bare.shape, bare.gradient, bare.wedges, bare.image) = (
-            nil, nil, nil, nil, nil, nil
+        (bare.background, bare.border, bare.shape, bare.gradient, bare.wedges, bare.image, bare.flat) = (
+            nil, nil, nil, nil, nil, nil, nil
         )
         return bare
     }

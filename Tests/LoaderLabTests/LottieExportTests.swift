@@ -165,19 +165,19 @@ import Testing
     }
 
     @Test func whatDoesNotMapIsNamedOncePerLayer() {
-        var cube = layer("cube", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: .zero)
-        var perspective = Transform3D(rotationAngle: 0.5, x: 1, y: 0, z: 0)
-        perspective.m34 = -1.0 / 500
-        cube.properties.transform = perspective.concatenating(perspective)
-        cube.properties.shadowOpacity = 0.5
-        // A turn about x without perspective is exact in the plane: no note.
+        var card = layer("card", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: .zero)
+        card.properties.transform = Transform3D(
+            m11: 1, m12: 0, m13: 0, m14: 0, m21: 0.5, m22: 1, m23: 0, m24: 0, m31: 0, m32: 0, m33: 1, m34: 0,
+            m41: 0, m42: 0, m43: 0, m44: 1)
+        card.properties.shadowOpacity = 0.5
+        // A turn about x without perspective is in 3D: flattened, exactly, with no note.
         var flat = layer("flat", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: .zero)
         flat.properties.transform = Transform3D(rotationAngle: 0.5, x: 1, y: 0, z: 0)
-        cube.sublayers = [flat]
-        let export = LottieExport(frames: [cube, cube], settings: settings())
+        card.sublayers = [flat]
+        let export = LottieExport(frames: [card, card], settings: settings())
         #expect(
             export.notes == [
-                "'cube': a 3D transform is written as its plane part", "'cube': the shadow is not exported",
+                "'card': a skew is written as rotation and scale only", "'card': the shadow is not exported",
             ])
     }
 

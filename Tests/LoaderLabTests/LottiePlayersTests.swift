@@ -207,7 +207,7 @@ struct LottiePlayersTests {
     /// pixels than the control's.
     @Test(arguments: [
         "four-dots", "three-dots", "airplane", "orbit", "balls", "showcase-spinner", "showcase-ball",
-        "showcase-gradient", "showcase-text", "showcase-reveal",
+        "showcase-gradient", "showcase-text", "showcase-reveal", "showcase-cube",
     ])
     func playersDrawWhatLoaderLabDraws(id: String) throws {
         let dir = try temporaryDirectory()
