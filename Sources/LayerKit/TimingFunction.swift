@@ -55,6 +55,12 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
 
     public var isLinear: Bool { c1.x == c1.y && c2.x == c2.y }
 
+    /// The curve played backwards (as an autoreversing cycle plays back): its value at x is
+    /// 1 − the value at 1 − x, control points (1 − x2, 1 − y2), (1 − x1, 1 − y1).
+    public var reversed: TimingFunction {
+        TimingFunction(controlPoints: 1 - c2.x, 1 - c2.y, 1 - c1.x, 1 - c1.y)
+    }
+
     /// The eased progress for a time fraction `x`; `x` is clamped to 0…1 and NaN gives 0.
     public func callAsFunction(_ x: Double) -> Double { value(at: x) }
 

@@ -44,4 +44,6 @@ public final class CatalogTimeline: SceneTimeline {
     }
 
     public var isAtRest: Bool { timeline.isAtRest }
+
+    public var timingFunctions: Set<TimingFunction> { timeline.timingFunctions }
 }

@@ -21,10 +21,12 @@ extension Commands {
         }
         let timeline = try makeTimeline()
         var frames: [PresentationLayer] = []
+        var curves: Set<TimingFunction> = []
         frames.reserveCapacity(count)
         for k in 0..<count {
             do {
                 frames.append(try timeline.tree(at: Double(k) / Double(fps)))
+                curves.formUnion(timeline.timingFunctions)
             } catch {
                 throw CommandFailure(
                     message: "\(MessageText.escaped(options.loaderID)): \(error)", exitCode: 1)
@@ -33,7 +35,8 @@ extension Commands {
         let export = LottieExport(
             frames: frames,
             settings: LottieExport.Settings(
-                name: options.loaderID, size: timeline.size, framesPerSecond: fps, scale: options.scale))
+                name: options.loaderID, size: timeline.size, framesPerSecond: fps, scale: options.scale),
+            curves: curves)
         for note in export.notes { report("export: not as drawn: \(note)") }
         do {
             try AnimationOutput.write(export.json(), toPath: options.output.bytes)

@@ -58,6 +58,13 @@ public protocol SceneTimeline: AnyObject {
     var ending: TimelineEnding { get }
     /// After `tree(at:)`: nothing moves any more, nor will without input.
     var isAtRest: Bool { get }
+    /// After `tree(at:)`: the curves the scene's animations ease by (none when the source has
+    /// no animations, only snapshots).
+    var timingFunctions: Set<TimingFunction> { get }
+}
+
+extension SceneTimeline {
+    public var timingFunctions: Set<TimingFunction> { [] }
 }
 
 /// How a timeline ends by itself, which gives a recording its default length.

@@ -33,7 +33,7 @@ extension LottieBuilder {
             let paint = colour(borders.map { $0?.colour }).merging(
                 [
                     "ty": "st", "nm": "border", "lc": 1, "lj": 1, "ml": 10,
-                    "w": LottieProperty.scalar(widths, tolerance: Tolerance.length),
+                    "w": scalar(widths, tolerance: Tolerance.length),
                 ], uniquingKeysWith: { $1 })
             // Inside the bounds: the line's middle half its width in.
             groups.append(group("border", [rectangle(samples, insets: widths.map { $0 / 2 }), paint]))
@@ -85,11 +85,11 @@ extension LottieBuilder {
         let held = frames.map { $0 ?? model }
         var fill: [String: Any] = [
             "ty": "gf", "nm": "gradient", "r": 1, "t": model.radial ? 2 : 1,
-            "o": LottieProperty.scalar(frames.map { $0 == nil ? 0 : 100 }, tolerance: Tolerance.percent),
-            "s": LottieProperty.vector(held.map(\.start), tolerance: Tolerance.length),
-            "e": LottieProperty.vector(held.map(\.end), tolerance: Tolerance.length),
+            "o": scalar(frames.map { $0 == nil ? 0 : 100 }, tolerance: Tolerance.percent),
+            "s": vector(held.map(\.start), tolerance: Tolerance.length),
+            "e": vector(held.map(\.end), tolerance: Tolerance.length),
             "g": [
-                "p": model.count, "k": LottieProperty.vector(held.map(\.stops), tolerance: Tolerance.colour),
+                "p": model.count, "k": vector(held.map(\.stops), tolerance: Tolerance.colour),
             ],
         ]
         if model.radial {
@@ -109,7 +109,7 @@ extension LottieBuilder {
         }
         var squash = group("gradient", [rectangle(boxes, insets: samples.map { _ in 0 }), fill])
         var items = squash["it"] as! [[String: Any]]
-        items[items.count - 1]["s"] = LottieProperty.vector(
+        items[items.count - 1]["s"] = vector(
             held.map { [100, 100 * $0.squash] }, tolerance: Tolerance.percent)
         squash["it"] = items
         return squash
@@ -128,9 +128,9 @@ extension LottieBuilder {
     /// with alpha: a frame without one holds the colour before it and is transparent.
     private func colour(_ colours: [[Double]?]) -> [String: Any] {
         [
-            "c": LottieProperty.vector(
+            "c": vector(
                 held(colours, [0, 0, 0, 1]).map { Array($0.prefix(3)) + [1] }, tolerance: Tolerance.colour),
-            "o": LottieProperty.scalar(colours.map { ($0?[3] ?? 0) * 100 }, tolerance: Tolerance.percent),
+            "o": scalar(colours.map { ($0?[3] ?? 0) * 100 }, tolerance: Tolerance.percent),
         ]
     }
 
@@ -155,9 +155,9 @@ extension LottieBuilder {
         }
         return [
             "ty": "rc", "nm": "bounds", "d": 1,
-            "p": LottieProperty.vector(centres, tolerance: Tolerance.length),
-            "s": LottieProperty.vector(sizes, tolerance: Tolerance.length),
-            "r": LottieProperty.scalar(radii, tolerance: Tolerance.length),
+            "p": vector(centres, tolerance: Tolerance.length),
+            "s": vector(sizes, tolerance: Tolerance.length),
+            "r": scalar(radii, tolerance: Tolerance.length),
         ]
     }
 
@@ -218,8 +218,8 @@ extension LottieBuilder {
         if trims.contains(where: { $0 != [0, 100] }) {
             items.append([
                 "ty": "tm", "nm": "strokeStart and strokeEnd", "m": 2,
-                "s": LottieProperty.scalar(trims.map { $0[0] }, tolerance: Tolerance.percent),
-                "e": LottieProperty.scalar(trims.map { $0[1] }, tolerance: Tolerance.percent),
+                "s": scalar(trims.map { $0[0] }, tolerance: Tolerance.percent),
+                "e": scalar(trims.map { $0[1] }, tolerance: Tolerance.percent),
                 "o": ["a": 0, "k": 0],
             ])
         }
@@ -229,7 +229,7 @@ extension LottieBuilder {
                 "lc": [LineCap.butt: 1, .round: 2, .square: 3][model.cap]!,
                 "lj": [LineJoin.miter: 1, .round: 2, .bevel: 3][model.join]!,
                 "ml": model.miterLimit,
-                "w": LottieProperty.scalar(held(strokes.map { $0?.width }, 1), tolerance: Tolerance.length),
+                "w": scalar(held(strokes.map { $0?.width }, 1), tolerance: Tolerance.length),
             ], uniquingKeysWith: { $1 })
         if !model.dashes.isEmpty {
             var dashes: [[String: Any]] = []
@@ -241,7 +241,7 @@ extension LottieBuilder {
             }
             let phases = held(strokes.map { $0?.phase }, 0)
             dashes.append([
-                "n": "o", "nm": "offset", "v": LottieProperty.scalar(phases, tolerance: Tolerance.length),
+                "n": "o", "nm": "offset", "v": scalar(phases, tolerance: Tolerance.length),
             ])
             paint["d"] = dashes
         }

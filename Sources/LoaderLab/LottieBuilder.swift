@@ -49,8 +49,15 @@ struct LottieBuilder {
     /// sublayer not flattened with them.
     let transformsSublayers: Set<String>
 
-    init(settings: LottieExport.Settings, frames: [PresentationLayer], images: ImageCache) {
+    /// The curves values may be eased by (`LottieProperty`), in a fixed order.
+    let curves: [TimingFunction]
+
+    init(
+        settings: LottieExport.Settings, frames: [PresentationLayer], curves: Set<TimingFunction> = [],
+        images: ImageCache
+    ) {
         self.settings = settings
+        self.curves = curves.sorted { $0.description < $1.description }
         self.frameCount = frames.count
         self.images = images
         flattened = Self.keysPlacedIn3D(frames)
@@ -78,13 +85,35 @@ struct LottieBuilder {
         return keys
     }
 
-    /// The keys of the layers that are transform layers or placed other than affinely in their
-    /// superlayer at some frame, the outermost only (what is under one is flattened with it).
+    /// True when `layer` is a transform layer, or its map into `superlayer`'s plane is not one
+    /// Lottie's transform can say: projective (perspective), or a skew out of a turn in 3D. (A
+    /// transform that scales depth or turns out of the plane without perspective maps a flat
+    /// layer's plane affinely, as its plane part does: it is written as such.)
+    static func isPlacedIn3D(_ layer: PresentationLayer, in superlayer: PresentationLayer?) -> Bool {
+        if layer.isTransformLayer { return true }
+        if layer.placesAffinely(in: superlayer) { return false }
+        let map = ProjectiveTransform(flattening: layer.transform3DToSuperlayer(superlayer))
+        return map.affine == nil || planePart(layer.properties.transform).skewed
+    }
+
+    /// The rotation (degrees) and scale (percent) of `t`'s plane part, and whether it skews,
+    /// which they cannot say.
+    static func planePart(_ t: Transform3D) -> (rotation: Double, scale: [Double], skewed: Bool) {
+        let theta = atan2(t.m12, t.m11)
+        let scaleX = hypot(t.m11, t.m12)
+        let (c, s) = (cos(theta), sin(theta))
+        let scaleY = -s * t.m21 + c * t.m22
+        let skewed = abs(c * t.m21 + s * t.m22) > 1e-9 * max(1, abs(scaleY))
+        return (theta * 180 / .pi, [scaleX * 100, scaleY * 100], skewed)
+    }
+
+    /// The keys of the layers placed in 3D at some frame (`isPlacedIn3D`), the outermost only
+    /// (what is under one is flattened with it).
     static func keysPlacedIn3D(_ frames: [PresentationLayer]) -> Set<String> {
         var keys: Set<String> = []
         func visit(_ layer: PresentationLayer, key: String, superlayer: PresentationLayer?) {
             if keys.contains(key) { return }
-            if layer.isTransformLayer || !layer.placesAffinely(in: superlayer) {
+            if isPlacedIn3D(layer, in: superlayer) {
                 keys.insert(key)
                 return
             }
@@ -340,17 +369,11 @@ struct LottieBuilder {
         return sample
     }
 
-    /// The rotation (degrees) and scale (percent) of `t`'s plane part, with a note when it
-    /// skews, which they cannot say.
+    /// `t`'s plane part (`planePart`), with a note when it skews.
     private mutating func planePart(_ t: Transform3D, name: String) -> (rotation: Double, scale: [Double]) {
-        let theta = atan2(t.m12, t.m11)
-        let scaleX = hypot(t.m11, t.m12)
-        let (c, s) = (cos(theta), sin(theta))
-        let scaleY = -s * t.m21 + c * t.m22
-        if abs(c * t.m21 + s * t.m22) > 1e-9 * max(1, abs(scaleY)) {
-            note(name, "a skew is written as rotation and scale only")
-        }
-        return (theta * 180 / .pi, [scaleX * 100, scaleY * 100])
+        let plane = Self.planePart(t)
+        if plane.skewed { note(name, "a skew is written as rotation and scale only") }
+        return (plane.rotation, plane.scale)
     }
 
     /// The null that places `layer`'s sublayers by its `sublayerTransform` (affine wherever a
@@ -646,6 +669,16 @@ struct LottieBuilder {
         return layer
     }
 
+    /// A one-number property, eased by the scene's curves where they fit (`LottieProperty`).
+    func scalar(_ values: [Double], tolerance: Double) -> [String: Any] {
+        LottieProperty.scalar(values, tolerance: tolerance, curves: curves)
+    }
+
+    /// A property of several numbers, eased by the scene's curves where they fit.
+    func vector(_ values: [[Double]], tolerance: Double) -> [String: Any] {
+        LottieProperty.vector(values, tolerance: tolerance, curves: curves)
+    }
+
     /// Angles in degrees made continuous: each differs from the one before by less than half a turn.
     func unwound(_ angles: [Double]) -> [Double] {
         var result: [Double] = []
@@ -663,11 +696,11 @@ struct LottieBuilder {
         anchor: [[Double]], position: [[Double]], rotation: [Double], scale: [[Double]], opacity: [Double]
     ) -> [String: Any] {
         [
-            "a": LottieProperty.vector(anchor, tolerance: LottieExport.Tolerance.length),
-            "p": LottieProperty.vector(position, tolerance: LottieExport.Tolerance.length),
-            "r": LottieProperty.scalar(rotation, tolerance: LottieExport.Tolerance.angle),
-            "s": LottieProperty.vector(scale, tolerance: LottieExport.Tolerance.percent),
-            "o": LottieProperty.scalar(opacity, tolerance: LottieExport.Tolerance.percent),
+            "a": vector(anchor, tolerance: LottieExport.Tolerance.length),
+            "p": vector(position, tolerance: LottieExport.Tolerance.length),
+            "r": scalar(rotation, tolerance: LottieExport.Tolerance.angle),
+            "s": vector(scale, tolerance: LottieExport.Tolerance.percent),
+            "o": scalar(opacity, tolerance: LottieExport.Tolerance.percent),
         ]
     }
 }

@@ -9,10 +9,14 @@ import LayerKitCairo
 /// The contract:
 /// - **Frames.** `frames[k]` is the tree at k/`fps` s; the animation has `frames.count` frames
 ///   (`ip` 0, `op` the count), so a player showing frame k shows what LoaderLab draws at k/`fps`.
-///   Every value is a keyframe at the frames where it changes, linear between them; frames whose
-///   value a straight line through their neighbours gives within the channel's tolerance
-///   (`Tolerance`) are left out, so a player between frames is within that of a line through
-///   LoaderLab's frames. A value that never changes is written once, not animated.
+///   Every value is a keyframe at the frames where it changes; frames whose value a straight
+///   line, or one of the scene's timing functions, between the keyframes around them gives
+///   within the channel's tolerance (`Tolerance`) are left out, and each keyframe carries the
+///   curve to the next as its Bézier easing (`LottieProperty`). A value that a timing function
+///   eases from one keyframe time to the next is so exactly as Core Animation plays it, between
+///   frames too; one that no curve fits (paced, spring, along a path) is sampled at every
+///   frame it needs, within the tolerance of LoaderLab's frames. A value that never changes is
+///   written once, not animated.
 /// - **Layers.** Each layer of the tree is a Lottie layer (a shape layer when it draws anything
 ///   at some frame, else a null), parented as in the tree, in drawing order (sublayers by
 ///   `zPosition`, ties in order; Lottie lists the top first). A layer that exists at only some
@@ -26,8 +30,8 @@ import LayerKitCairo
 ///   ancestors' (0 when it or one of them is hidden). A sublayer transform is a null between
 ///   the layer and its sublayers: the transform about the layer's anchor point.
 /// - **3D.** Lottie's transforms are affine. A layer that is placed in 3D at some frame (a
-///   transform with perspective, a turn out of the plane or depth, a superlayer's sublayer
-///   transform that has one, or a transform layer) is written with its whole subtree as filled
+///   transform layer, or a map into its superlayer's plane that is projective, or skewed by a
+///   turn out of the plane) is written with its whole subtree as filled
 ///   outlines in its superlayer's plane at every frame (`LottieFlattener`): pieces drawn back
 ///   to front, as LoaderLab draws them, each a group whose path and colour are those of the
 ///   piece at that rank at each frame.
@@ -100,9 +104,13 @@ public struct LottieExport {
     /// What could not be written as LoaderLab draws it, one line each.
     public let notes: [String]
 
-    /// The export of `frames`; images come from `images`.
-    public init(frames: [PresentationLayer], settings: Settings, images: ImageCache = .shared) {
-        var builder = LottieBuilder(settings: settings, frames: frames, images: images)
+    /// The export of `frames`; values are eased by `curves` (the scene's timing functions)
+    /// where they fit; images come from `images`.
+    public init(
+        frames: [PresentationLayer], settings: Settings, curves: Set<TimingFunction> = [],
+        images: ImageCache = .shared
+    ) {
+        var builder = LottieBuilder(settings: settings, frames: frames, curves: curves, images: images)
         for (k, tree) in frames.enumerated() { builder.sample(tree, frame: k) }
         (document, notes) = builder.finish()
     }

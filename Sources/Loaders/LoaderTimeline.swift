@@ -199,6 +199,10 @@ public final class LoaderTimeline {
     /// The presentation tree at the last time moved to.
     public var tree: PresentationLayer { stepper.scene.presentation() }
 
+    /// The curves the scene's animations ease by at the last time moved to
+    /// (`Layer.timingFunctionsInSubtree`).
+    public var timingFunctions: Set<TimingFunction> { stepper.scene.root.timingFunctionsInSubtree }
+
     /// What the loader is doing at the last time moved to.
     public var status: LoaderStatus { session.status }
 

@@ -104,3 +104,38 @@ func referenceEase(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: 
         #expect(close(g.value(at: 0.3), 0.3, 1e-7))
     }
 }
+
+@Suite struct TimingFunctionsInSubtreeTests {
+    /// Every animation's curve in a tree, groups opened and masks included; no curve is linear;
+    /// a spring's motion is no curve.
+    @Test func theCurvesOfEveryAnimationInATree() throws {
+        let root = Layer()
+        let child = Layer()
+        let mask = Layer()
+        root.addSublayer(child)
+        child.mask = mask
+        let fade = BasicAnimation(keyPath: "opacity")
+        fade.timingFunction = .easeIn
+        try root.add(fade, forKey: "fade")
+        let steps = KeyframeAnimation(keyPath: "position.x")
+        steps.values = [.number(0), .number(1), .number(2)]
+        steps.timingFunctions = [.easeOut, TimingFunction(controlPoints: 0.1, 0.2, 0.3, 0.4)]
+        let group = AnimationGroup()
+        group.animations = [steps, SpringAnimation(keyPath: "position.y")]
+        group.timingFunction = .default
+        try child.add(group, forKey: "group")
+        try mask.add(BasicAnimation(keyPath: "opacity"), forKey: "plain")
+        #expect(
+            root.timingFunctionsInSubtree == [
+                .easeIn, .easeOut, TimingFunction(controlPoints: 0.1, 0.2, 0.3, 0.4), .default, .linear,
+            ])
+    }
+
+    @Test func theReversedCurveIsTheCurvePlayedBackwards() {
+        let curve = TimingFunction(controlPoints: 0.3, 0.1, 0.7, 0.95)
+        #expect(curve.reversed.c1 == Point(x: 1 - 0.7, y: 1 - 0.95))
+        for x in stride(from: 0.0, through: 1, by: 0.125) {
+            #expect(close(curve.reversed.value(at: x), 1 - referenceEase(0.3, 0.1, 0.7, 0.95, 1 - x), 1e-7))
+        }
+    }
+}
