@@ -3,15 +3,15 @@ import Foundation
 import LayerKit
 
 /// A layer's shadow as drawn: what `LayerRenderer.shadow(of:)` makes of the shadow properties.
-struct ShadowStyle: Hashable {
+public struct ShadowStyle: Hashable, Sendable {
     /// `shadowColor` with its alpha multiplied by `shadowOpacity`, clamped.
-    var color: Color
+    public var color: Color
     /// `shadowOffset`, in the layer's coordinates.
-    var offset: Size
+    public var offset: Size
     /// The Gaussian's standard deviation in points.
-    var sigma: Double
+    public var sigma: Double
     /// `shadowPath`, or nil for the layer's own alpha.
-    var path: Path?
+    public var path: Path?
 }
 
 extension LayerRenderer {
@@ -31,7 +31,7 @@ extension LayerRenderer {
     /// or fully transparent `shadowColor`; a non-finite `shadowOffset` or `shadowRadius`; a
     /// `shadowPath` that is empty or not finite. A negative `shadowRadius` is 0: a hard shadow,
     /// the shape itself.
-    static func shadow(of p: LayerProperties) -> ShadowStyle? {
+    public static func shadow(of p: LayerProperties) -> ShadowStyle? {
         let opacity = p.shadowOpacity
         guard opacity > 0, let base = p.shadowColor else { return nil }
         var color = base.clamped

@@ -393,7 +393,13 @@ struct LottieBuilder {
         let p = layer.properties
         let t = p.transform
         let plane = planePart(t, name: name)
-        if p.shadowOpacity > 0, p.shadowColor != nil { note(name, "the shadow is not exported") }
+        let shadow = LayerRenderer.shadow(of: p)
+        if let shadow, shadow.path != nil {
+            note(name, "a shadowPath's shadow is exported as the layer's own")
+        }
+        if shadow != nil, !layer.sublayers.isEmpty || p.contents != nil || p.borderWidth > 0 {
+            note(name, "the shadow is cast by the background, shape and text only")
+        }
         if layer.transition != nil { note(name, "transitions are not exported") }
         let b = p.bounds
         let radius = max(0, min(p.cornerRadius, b.size.width / 2, b.size.height / 2))
@@ -408,6 +414,7 @@ struct LottieBuilder {
             opacity: opacity * 100,
             box: ([b.midX, b.midY], [b.size.width, b.size.height], radius),
             background: p.backgroundColor.map(components).flatMap { $0[3] > 0 ? $0 : nil })
+        result.shadow = shadow
         if let gradient = layer.gradient, gradient.type == .conic, !gradient.stops.isEmpty, b.width > 0,
             b.height > 0
         {
@@ -631,6 +638,7 @@ struct LottieBuilder {
         var layer = base(index: index, name: track.name, type: content.isEmpty ? 3 : 4, parent: parent)
         layer["ks"] = transform(samples)
         if !content.isEmpty { layer["shapes"] = content }
+        if let shadow = shadowEffect(samples) { layer["ef"] = [shadow] }
         return layer
     }
 

@@ -66,8 +66,11 @@ import LayerKitCairo
 ///   alpha matte. Whether a layer clips is as at the first frame it is seen.
 /// - **The whole.** The canvas is the size times `scale`, with a null layer scaling everything
 ///   by `scale` at its top.
+/// - **Shadows** are Lottie's drop shadow effect on the layer (`LottieBuilder+Shadow`): cast
+///   by its background, shape and text, not by its image, border or sublayers, and by the
+///   layer's own outline rather than its `shadowPath`.
 /// - **What does not map** is named in `notes`, once per layer and feature: skews (written as
-///   their rotation and scale), shadows, some corners rounded, a conic gradient's sublayers
+///   their rotation and scale), what a shadow is not cast by, some corners rounded, a conic gradient's sublayers
 ///   (clipped with it), `contentsRect` and `contentsCenter`, images that cannot be read, and in
 ///   3D gradients, images, clipping and masks. The export then differs from LoaderLab's frames
 ///   there.
@@ -139,6 +142,8 @@ struct LottieSample {
     var gradient: GradientSample?
     /// A conic gradient as wedges about its centre, each with its colour (`ConicWedges`).
     var wedges: [(path: LottieSubpath, colour: [Double])]?
+    /// The shadow the layer casts, as LoaderLab draws it.
+    var shadow: ShadowStyle?
     /// For a layer placed in 3D: what it draws with its subtree, as filled outlines in its
     /// superlayer's plane, bottom first (`LottieFlattener`).
     var flat: [FlatPiece]?
@@ -159,6 +164,7 @@ extension LottieSample {
         (bare.background, bare.border, bare.shape, bare.gradient, bare.wedges, bare.image, bare.flat) = (
             nil, nil, nil, nil, nil, nil, nil
         )
+        bare.shadow = nil
         return bare
     }
 

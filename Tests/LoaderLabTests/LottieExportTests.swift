@@ -177,8 +177,38 @@ import Testing
         let export = LottieExport(frames: [card, card], settings: settings())
         #expect(
             export.notes == [
-                "'card': a skew is written as rotation and scale only", "'card': the shadow is not exported",
+                "'card': a skew is written as rotation and scale only",
+                "'card': the shadow is cast by the background, shape and text only",
             ])
+    }
+
+    /// A shadow is the drop shadow effect: colour, opacity out of 255, and the offset as a
+    /// direction clockwise from up and a distance, which put the shadow where the offset does.
+    @Test func aShadowIsTheDropShadowEffect() throws {
+        var ball = layer(
+            "ball", bounds: Rect(x: 0, y: 0, width: 20, height: 20), position: Point(x: 50, y: 40))
+        ball.properties.backgroundColor = Color(red: 1, green: 0.5, blue: 0)
+        ball.properties.shadowColor = Color(red: 0.2, green: 0, blue: 0.4, alpha: 0.5)
+        ball.properties.shadowOpacity = 0.6
+        ball.properties.shadowOffset = Size(width: 3, height: 4)
+        ball.properties.shadowRadius = 2
+        let export = LottieExport(frames: [ball, ball], settings: settings())
+        let effects = try #require(layers(export)["ball"]?["ef"] as? [[String: Any]])
+        try #require(effects.count == 1)
+        #expect(effects[0]["ty"] as? Int == 25)
+        let values = try #require(effects[0]["ef"] as? [[String: Any]])
+        func value(_ name: String) throws -> [Double] {
+            let entry = try #require(values.first { $0["nm"] as? String == name })
+            return try #require(still(entry["v"]))
+        }
+        #expect(try value("Shadow Color") == [0.2, 0, 0.4, 1])
+        #expect(abs(try value("Opacity")[0] - 0.5 * 0.6 * 255) < 1e-3)
+        // Clockwise from up: (d·sin a, −d·cos a) is the offset on screen, y down.
+        let a = try value("Direction")[0] * .pi / 180
+        let d = try value("Distance")[0]
+        #expect(abs(d * sin(a) - 3) < 1e-3 && abs(-d * cos(a) - 4) < 1e-3)
+        #expect(abs(try value("Softness")[0] - 2 / 0.3) < 1e-3)
+        #expect(export.notes.isEmpty, "\(export.notes)")
     }
 
     /// A layer that clips its sublayers, or has a mask, is a composition of its own shown by a

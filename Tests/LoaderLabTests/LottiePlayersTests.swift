@@ -177,6 +177,35 @@ struct LottiePlayersTests {
         print("clips and masks: ThorVG \(frame.thorvg); rlottie \(frame.rlottie)")
     }
 
+    /// A shadow is drawn by ThorVG, which plays the drop shadow effect, as LoaderLab draws it:
+    /// no pixel differs by more than 32 in any channel; rlottie, which ignores the effect, leaves
+    /// the shadow out, which the same measure sees.
+    @Test func aShadowIsDrawnByAPlayerThatPlaysTheEffect() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var card = PresentationLayer(name: "card")
+        card.properties.bounds = Rect(x: 0, y: 0, width: 50, height: 40)
+        card.properties.position = Point(x: 55, y: 50)
+        card.properties.transform = Transform3D(rotationZ: 0.3)
+        card.properties.cornerRadius = 8
+        card.properties.backgroundColor = Color(red: 1, green: 0.6, blue: 0.2)
+        card.properties.shadowColor = Color(red: 0, green: 0, blue: 0)
+        card.properties.shadowOpacity = 0.8
+        card.properties.shadowOffset = Size(width: 4, height: 8)
+        card.properties.shadowRadius = 3
+        var root = PresentationLayer(name: "root")
+        root.properties.bounds = Rect(x: 0, y: 0, width: 120, height: 120)
+        root.properties.position = Point(x: 60, y: 60)
+        root.properties.backgroundColor = Color(red: 0.95, green: 0.95, blue: 0.95)
+        root.sublayers = [card]
+        let notes = try writeStill(root, name: "shadow", in: dir)
+        #expect(notes.isEmpty, "\(notes)")
+        let frame = try #require(try play(dir + "/shadow.json", dir + "/shadow.png", frames: [1]).first)
+        #expect(frame.thorvg.over[32] == 0, "ThorVG: \(frame.thorvg)")
+        #expect(frame.rlottie.over[32, default: 0] > 100, "rlottie: \(frame.rlottie)")
+        print("shadow: ThorVG \(frame.thorvg); rlottie \(frame.rlottie)")
+    }
+
     /// The measure catches a wrong export: the balls exported from their start and compared
     /// with LoaderLab's frames from 0.4 s in leave ThorVG ten times the control's unexplained
     /// pixels, and rlottie more than none. (rlottie's own bar is high: it places dashes by its
