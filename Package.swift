@@ -138,6 +138,7 @@ let package = Package(
             name: "LoaderLabTests",
             dependencies: [
                 "LoaderLab", "HostSeam", "Loaders", "LayerKit", "LayerKitCairo", "SnapshotTesting",
+                "XvfbHarness",
             ]
         ),
         .testTarget(
