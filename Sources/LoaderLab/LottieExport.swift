@@ -66,6 +66,8 @@ import LayerKitCairo
 ///   alpha matte. Whether a layer clips is as at the first frame it is seen.
 /// - **The whole.** The canvas is the size times `scale`, with a null layer scaling everything
 ///   by `scale` at its top.
+/// - **Replicators** are their instances (among the tree's sublayers), each a layer of its own:
+///   a Lottie repeater cannot put one instance's time behind another's (`instanceDelay`).
 /// - **Shadows** are Lottie's drop shadow effect on the layer (`LottieBuilder+Shadow`): cast
 ///   by its background, shape and text, not by its image, border or sublayers, and by the
 ///   layer's own outline rather than its `shadowPath`.
