@@ -52,6 +52,35 @@ struct PreviewWindowTests {
         }
     }
 
+    @Test(
+        "E exports the focused preview to a Lottie file where V's recordings go, its path on standard output")
+    func exportKey() throws {
+        let folder = NSTemporaryDirectory() + "preview-export-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder + "/out", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try save(Self.source, to: folder + "/Pulse.swift")
+
+        let x = try XvfbSession()
+        let (app, window) = try x.launchApp(
+            ["preview", folder + "/Pulse.swift"], workingDirectory: folder + "/out")
+        #expect(app.lastFrame["statuses"] == "pulse:running")
+        try x.xdotool("key", "--window", window, "e")
+        #expect(eventually(timeout: 30) { app.standardOutput.hasSuffix(".json\n") }, "\(app.standardError)")
+        let path = app.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/out")
+        #expect(names.count == 1 && path == folder + "/out/" + names[0], "\(path) \(names)")
+        #expect(names.first?.hasPrefix("loaderlab-pulse-") == true)
+        let doc = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+                as? [String: Any])
+        // One loop of the pulse: 0.8 s out and back, at 60 frames a second.
+        #expect(doc["nm"] as? String == "pulse")
+        #expect(doc["fr"] as? Int == 60 && doc["op"] as? Int == 96, "\(doc["fr"] ?? "") \(doc["op"] ?? "")")
+        #expect((doc["layers"] as? [Any])?.isEmpty == false)
+        try x.xdotool("key", "q")
+        #expect(app.waitForExit(timeout: 10) == 0)
+    }
+
     @Test("saving an edit reloads; a typo shows its error over the tiles; fixing it recovers")
     func liveReload() throws {
         let folder = NSTemporaryDirectory() + "preview-window-\(UUID().uuidString)"
