@@ -12,6 +12,10 @@ import LayerKit
 /// the rounded rectangle once they are done, blended by its anti-aliased coverage. The result
 /// is what the clip gives for one shape; under several overlapping shapes the edge pixels of
 /// a curve are blended once, as a mask would, rather than once per shape.
+///
+/// A corner that nothing clipped can reach (`clippedReach`: the balls inside their card) is
+/// neither copied nor put back: its pixels are the same before and after the sublayers draw,
+/// and putting back a pixel over itself gives that pixel, so skipping it changes nothing.
 final class CornerBackup {
     /// One corner's square of pixels as they were below the sublayers.
     struct Square {
@@ -42,7 +46,13 @@ extension LayerRenderer {
     /// layer's) from the surface being drawn, or returns nil when the corners cannot be put
     /// back this way (a rotated or skewed layer, a target that is not an ARGB32 image): the
     /// caller then clips to the rounded rectangle.
-    func backUpCorners(of bounds: Rect, radius: Double, corners: CornerMask, _ canvas: Canvas)
+    ///
+    /// `reach` gives what the clipped drawing can paint, in device space (`clippedReach`),
+    /// asked once, and only when a corner lies in the clip; a corner whose square it does not
+    /// meet is skipped. A nil answer (the default): every corner is copied.
+    func backUpCorners(
+        of bounds: Rect, radius: Double, corners: CornerMask, reach: () -> Rect? = { nil }, _ canvas: Canvas
+    )
         -> CornerBackup?
     {
         let cr = canvas.cr
@@ -87,6 +97,7 @@ extension LayerRenderer {
         guard let data = cairo_image_surface_get_data(target) else { return nil }
 
         var squares: [CornerBackup.Square] = []
+        var measuredReach: Rect??
         // Corners that meet (a radius of half a side) split the pixels between them, so that
         // none is put back twice.
         let midX = Int(((minX + maxX) / 2).rounded())
@@ -107,11 +118,22 @@ extension LayerRenderer {
             var bottom = Swift.min(height, Int(Swift.min(Double(height), y1.rounded(.up))))
             if isLeft { right = Swift.min(right, midX) } else { left = Swift.max(left, midX) }
             if isTop { bottom = Swift.min(bottom, midY) } else { top = Swift.max(top, midY) }
+            let whole = (left: Double(left), top: Double(top), right: Double(right), bottom: Double(bottom))
             left = Swift.max(left, clipLeft)
             top = Swift.max(top, clipTop)
             right = Swift.min(right, clipRight)
             bottom = Swift.min(bottom, clipBottom)
             guard right > left, bottom > top else { continue }
+            // Nothing clipped reaches the whole square (whatever region is being drawn). Measured
+            // only for a corner the region reaches.
+            if measuredReach == nil { measuredReach = .some(reach()) }
+            if let measured = measuredReach, let reach = measured,
+                reach.isNull
+                    || reach.maxX + offsetX <= whole.left || reach.minX + offsetX >= whole.right
+                    || reach.maxY + offsetY <= whole.top || reach.minY + offsetY >= whole.bottom
+            {
+                continue
+            }
             let w = right - left
             let h = bottom - top
             guard let copy = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
@@ -128,6 +150,36 @@ extension LayerRenderer {
             squares.append(CornerBackup.Square(x: left, y: top, surface: copy))
         }
         return CornerBackup(squares: squares, offsetX: offsetX, offsetY: offsetY)
+    }
+
+    /// The most sublayers `clippedReach` measures; a layer with more is taken to reach
+    /// everywhere (measuring a long list every frame would cost more than its corners).
+    static let maximumReachSublayers = 8
+
+    /// What `layer` draws inside its `masksToBounds` clip — its shape, its text and its
+    /// sublayers with everything they draw — in the space `toRoot` maps its bounds into;
+    /// `.null` when nothing, nil when it cannot be bounded cheaply (contents, which fill the
+    /// bounds; more than `maximumReachSublayers` sublayers; an unbounded sublayer).
+    static func clippedReach(of layer: PresentationLayer, toRoot: LayerKit.AffineTransform) -> Rect? {
+        guard layer.properties.contents == nil, layer.sublayers.count <= maximumReachSublayers else {
+            return nil
+        }
+        var own = Rect.null
+        if let shape = layer.shape {
+            guard let extent = shapeExtent(shape) else { return nil }
+            own = own.union(extent)
+        }
+        if let text = layer.text {
+            own = own.union(textExtent(text, bounds: layer.properties.bounds))
+        }
+        var reach = own.isNull ? own : toRoot.apply(to: own)
+        for sublayer in layer.sublayers {
+            guard let extent = drawnExtent(of: sublayer, in: layer, superlayerToRoot: toRoot) else {
+                return nil
+            }
+            reach = reach.union(extent)
+        }
+        return reach.isFinite || reach.isNull ? reach : nil
     }
 
     /// Puts back the pixels `backup` copied wherever they lie outside `bounds` rounded by

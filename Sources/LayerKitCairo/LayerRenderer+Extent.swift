@@ -55,20 +55,28 @@ extension LayerRenderer {
             extent = extent.union(
                 Rect(x: extent.midX - side / 2, y: extent.midY - side / 2, width: side, height: side))
         }
-        if let shape = layer.shape, let path = shape.path, !path.isEmpty {
-            let box = path.controlPointBounds
-            guard box.isFinite else { return nil }
-            var outset = 1.0
-            if shape.strokeColor != nil, shape.lineWidth.isFinite, shape.lineWidth > 0 {
-                let miter =
-                    shape.lineJoin == .miter && shape.miterLimit.isFinite
-                    ? max(1, shape.miterLimit) : 1
-                // Square caps reach √2·w/2 past a corner; miters up to limit·w/2.
-                outset += shape.lineWidth / 2 * max(miter, 2.0.squareRoot())
-            }
-            extent = extent.union(box.insetBy(dx: -outset, dy: -outset))
+        if let shape = layer.shape {
+            guard let painted = shapeExtent(shape) else { return nil }
+            extent = extent.union(painted)
         }
         return extent.isFinite ? extent : nil
+    }
+
+    /// What a shape can paint, in its layer's coordinates: its path's control points widened
+    /// by the stroke and a pixel of anti-aliasing; `.null` without a path, nil when not finite.
+    static func shapeExtent(_ shape: ShapeProperties) -> Rect? {
+        guard let path = shape.path, !path.isEmpty else { return .null }
+        let box = path.controlPointBounds
+        guard box.isFinite else { return nil }
+        var outset = 1.0
+        if shape.strokeColor != nil, shape.lineWidth.isFinite, shape.lineWidth > 0 {
+            let miter =
+                shape.lineJoin == .miter && shape.miterLimit.isFinite
+                ? max(1, shape.miterLimit) : 1
+            // Square caps reach √2·w/2 past a corner; miters up to limit·w/2.
+            outset += shape.lineWidth / 2 * max(miter, 2.0.squareRoot())
+        }
+        return box.insetBy(dx: -outset, dy: -outset)
     }
 
     /// What the layer's body — background, gradient, contents, shape, border and sublayers, but

@@ -212,7 +212,8 @@ struct Painter: PresentationVisitor {
             corners =
                 radius > 0
                 ? renderer.backUpCorners(
-                    of: bounds, radius: radius, corners: layer.properties.maskedCorners, canvas) : nil
+                    of: bounds, radius: radius, corners: layer.properties.maskedCorners,
+                    reach: { LayerRenderer.clippedReach(of: layer, toRoot: place.toRoot) }, canvas) : nil
             cairo_save(cr)
             if corners != nil {
                 cairo_new_path(cr)
