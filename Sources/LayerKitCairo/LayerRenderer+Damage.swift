@@ -93,14 +93,14 @@ extension LayerRenderer {
             }
             // A mask clips its contents, shape and sublayers to its bounds; background and
             // border lie inside them.
-            let p = layer.properties
-            let box = place.toRoot.apply(to: p.masksToBounds ? p.bounds.standardized : own)
+            let masks = layer.properties.masksToBounds
+            let box = place.toRoot.apply(to: masks ? layer.properties.bounds.standardized : own)
             guard box.isFinite else {
                 bounded = false
                 return nil
             }
             extent = extent.union(box)
-            return p.masksToBounds ? nil : ()
+            return masks ? nil : ()
         }
     }
 
@@ -113,7 +113,6 @@ extension LayerRenderer {
     ) -> Bool {
         // A node the engine reused is unchanged with everything below it.
         if old.isSameNode(as: new) { return true }
-        let p = new.properties
         if old.hasEqualPropertyValues(to: new), old.mask == new.mask,
             old.sublayers.count == new.sublayers.count, !hasEffects(new),
             old.transition == nil, new.transition == nil,
@@ -132,9 +131,9 @@ extension LayerRenderer {
                     return false
                 }
             }
-            if p.masksToBounds {
+            if new.properties.masksToBounds {
                 // Nothing shows outside the bounds.
-                let clip = toRoot.apply(to: p.bounds.standardized)
+                let clip = toRoot.apply(to: new.properties.bounds.standardized)
                 rects[start...] = rects[start...].map { $0.intersection(clip) }[...]
                 rects.removeAll { $0.isNull || $0.isEmpty }
             }

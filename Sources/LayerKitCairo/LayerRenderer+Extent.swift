@@ -43,20 +43,21 @@ extension LayerRenderer {
 
     /// What a layer without sublayers can paint, in its own coordinates: its bounds, its
     /// contents' placement and its path widened by the stroke; nil when unknown.
+    ///
+    /// This runs for every leaf drawn: the layer's values are read in place, not copied.
     static func leafExtent(_ layer: PresentationLayer) -> Rect? {
-        let p = layer.properties
-        var extent = p.bounds.standardized
-        if p.contents != nil {
+        var extent = layer.properties.bounds.standardized
+        if layer.properties.contents != nil {
             // Unscaled gravities may overhang the bounds by the image's size; not worth
             // looking up here.
-            if p.contentsGravity != .resize { return nil }
+            if layer.properties.contentsGravity != .resize { return nil }
             // A failed image's placeholder is at least `placeholderSide` wide.
             let side = placeholderSide
             extent = extent.union(
                 Rect(x: extent.midX - side / 2, y: extent.midY - side / 2, width: side, height: side))
         }
-        if let shape = layer.shape {
-            guard let painted = shapeExtent(shape) else { return nil }
+        if layer.shape != nil {
+            guard let painted = shapeExtent(layer.shape!) else { return nil }
             extent = extent.union(painted)
         }
         return extent.isFinite ? extent : nil
@@ -84,9 +85,10 @@ extension LayerRenderer {
     /// nil when it cannot be bounded (contents with an unscaled gravity). With `masksToBounds`,
     /// the bounds.
     static func bodyExtent(of layer: PresentationLayer) -> Rect? {
-        let p = layer.properties
         guard let own = ownExtent(of: layer) else { return nil }
-        if p.masksToBounds, !layer.isTransformLayer { return p.bounds.standardized }
+        if layer.properties.masksToBounds, !layer.isTransformLayer {
+            return layer.properties.bounds.standardized
+        }
         var extent = own
         for sublayer in layer.sublayers {
             // Placed in this layer (its `sublayerTransform` included) in its own coordinates.
@@ -109,12 +111,13 @@ extension LayerRenderer {
     /// Everything the layer paints, in its own coordinates: its body and its shadow, cut by its
     /// mask's extent. `.null` when nothing, nil when it cannot be bounded.
     static func localExtent(of layer: PresentationLayer) -> Rect? {
-        let p = layer.properties
         let maskExtent = maskExtent(of: layer)
         if maskExtent?.isNull == true { return .null }
         guard var extent = bodyExtent(of: layer) else { return maskExtent }
-        if let shadow = shadow(of: p) {
-            guard let cast = shadowExtent(shadow, body: extent, properties: p) else { return maskExtent }
+        if let shadow = shadow(of: layer.properties) {
+            guard let cast = shadowExtent(shadow, body: extent, properties: layer.properties) else {
+                return maskExtent
+            }
             extent = extent.union(cast)
         }
         if let maskExtent { extent = extent.intersection(maskExtent) }
