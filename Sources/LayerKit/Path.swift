@@ -302,7 +302,9 @@ public struct Path: Hashable, Sendable {
     public static func == (l: Path, r: Path) -> Bool {
         l.storage === r.storage || l.storage.elements == r.storage.elements
     }
-    public func hash(into h: inout Hasher) { h.combine(elements) }
+    /// The elements' hash, computed once per box (a cache key holding a path, as the stroke
+    /// cache's, hashes it on every lookup).
+    public func hash(into h: inout Hasher) { h.combine(storage.elementsHash()) }
 }
 
 /// The copy-on-write box behind `Path`.
@@ -316,6 +318,7 @@ private final class PathStorage: @unchecked Sendable {
     /// Where the current subpath started (the target of `close`).
     var subpathStart: Point?
     private let cachedMeasure = Mutex<PathMeasure?>(nil)
+    private let cachedHash = Mutex<Int?>(nil)
 
     init() {}
 
@@ -327,8 +330,20 @@ private final class PathStorage: @unchecked Sendable {
         return c
     }
 
+    /// Drops what was worked out from the elements (the measure, the hash) before they change.
     func invalidateMeasure() {
         cachedMeasure.withLock { $0 = nil }
+        cachedHash.withLock { $0 = nil }
+    }
+
+    /// The elements' `hashValue`, worked out on first use and kept until they change.
+    func elementsHash() -> Int {
+        cachedHash.withLock { cached in
+            if let h = cached { return h }
+            let h = elements.hashValue
+            cached = h
+            return h
+        }
     }
 
     /// The cached measure, built under the lock on first use so concurrent callers build it
