@@ -157,6 +157,9 @@ public struct LayerPropertyEntry<Group: LayerPropertyGroup>: Sendable {
     public let hasDefaultValue: @Sendable (Group) -> Bool
     /// Copies the property's value from the first group into the second.
     public let copy: @Sendable (Group, inout Group) -> Void
+    /// Where the value lies in the group struct, when it is a stored field of a plain type
+    /// (numbers, points, transforms: no references), so that it can be copied as bytes.
+    let plainField: (offset: Int, size: Int)?
     let animatable: (any AnyAnimatableProperty)?
     /// The property itself, for code that needs its value type (open it as a generic
     /// argument).
@@ -173,6 +176,9 @@ public struct LayerPropertyEntry<Group: LayerPropertyGroup>: Sendable {
         let initial = p.defaultValue
         hasDefaultValue = { $0[keyPath: kp] == initial }
         copy = { $1[keyPath: kp] = $0[keyPath: kp] }
+        plainField =
+            _isPOD(Value.self)
+            ? MemoryLayout<Group>.offset(of: kp).map { ($0, MemoryLayout<Value>.size) } : nil
         inspectFields = p.inspect.map { field in
             let encode = field.encode
             let value: @Sendable (Group) -> InspectValue?
