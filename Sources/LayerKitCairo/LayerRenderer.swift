@@ -37,6 +37,15 @@ public final class LayerRenderer {
     let strokeCache = StrokeCache()
     /// The bitmaps of layers that `shouldRasterize` (see `RasterCache`).
     let rasterCache = RasterCache()
+    /// The backing stores of leaf layers (see `BackingStores`).
+    let backingStores = BackingStores()
+
+    /// False draws every layer directly, rasterizing it through its place, rather than
+    /// compositing leaf layers from their backing stores (for comparing the two).
+    public var usesBackingStores: Bool {
+        get { backingStores.isEnabled }
+        set { backingStores.isEnabled = newValue }
+    }
 
     /// Also registers Cairo's drawing backend (`CairoDrawingBackend.install()`), if no backend
     /// is registered yet, so that drawn contents have pixels wherever a tree is drawn.
@@ -56,11 +65,15 @@ public final class LayerRenderer {
     public func draw(_ tree: PresentationLayer, on canvas: Canvas) {
         guard cairo_status(canvas.cr).isSuccess else { return }
         cairo_save(canvas.cr)
+        let base = canvas.matrix
+        backingStores.deviceScale =
+            base.b == 0 && base.c == 0 && base.a == base.d && base.a > 0 ? base.a : nil
         var painter = Painter(renderer: self, canvas: canvas)
-        tree.walk(&painter, from: .superlayer(nil, toSpace: canvas.matrix))
+        tree.walk(&painter, from: .superlayer(nil, toSpace: base))
         cairo_restore(canvas.cr)
         strokeCache.endDraw()
         rasterCache.endDraw()
+        backingStores.endDraw()
     }
 
     /// Draws `layer` and its subtree placed as a root (by its own position and transform) in
@@ -147,6 +160,14 @@ struct Painter: PresentationVisitor {
         }
         if layer.properties.shouldRasterize, renderer.drawRasterized(layer, at: place, canvas) {
             return nil
+        }
+        var place = place
+        if layer.sublayers.isEmpty, layer.mask == nil {
+            switch renderer.drawStored(layer, at: place, canvas) {
+            case .drawn: return nil
+            case .direct(let placed): place.toRoot = placed
+            case .notStored: break
+            }
         }
         // A mask needs the layer drawn apart first, as a group.
         let group = layer.properties.opacity < 1 || layer.mask != nil

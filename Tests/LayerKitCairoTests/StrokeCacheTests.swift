@@ -3,7 +3,15 @@ import Testing
 
 @testable import LayerKitCairo
 
+/// The stroke cache on its own: the renderers here draw every layer directly (no backing
+/// stores), as they do a layer that turns or scales.
 @Suite struct StrokeCacheTests {
+    func renderer() -> LayerRenderer {
+        let renderer = LayerRenderer()
+        renderer.backingStores.isEnabled = false
+        return renderer
+    }
+
     /// A dashed ring like the orbit loader's, at a fractional position so the cache's
     /// whole-pixel offset matters, and a solid ring next to it.
     func tree(dashPhase: Double = 0) -> PresentationLayer {
@@ -62,7 +70,7 @@ import Testing
 
     /// The tree as Cairo strokes it, with the cache turned off.
     func drawDirectly(_ tree: PresentationLayer, scale: Double) throws -> ImageSurface {
-        let renderer = LayerRenderer()
+        let renderer = self.renderer()
         renderer.strokeCache.isEnabled = false
         let image = try draw(tree, with: renderer, scale: scale)
         #expect(renderer.strokeCache.cachedImageCount == 0)
@@ -73,7 +81,7 @@ import Testing
     func cachedStrokesMatchDirectStrokes(scale: Double) throws {
         let expected = try drawDirectly(tree(), scale: scale)
 
-        let cached = LayerRenderer()
+        let cached = self.renderer()
         // First draw: seen once, stroked directly; second: drawn into the cache and composited;
         // third: from the cache.
         for _ in 0..<3 {
@@ -87,7 +95,7 @@ import Testing
     }
 
     @Test func changedShapeIsStrokedAgain() throws {
-        let renderer = LayerRenderer()
+        let renderer = self.renderer()
         _ = try draw(tree(), with: renderer, scale: 1)
         _ = try draw(tree(), with: renderer, scale: 1)
         // The dash phase moved: a different key, drawn directly and exactly.
@@ -96,7 +104,7 @@ import Testing
     }
 
     @Test func unusedEntriesAreDropped() throws {
-        let renderer = LayerRenderer()
+        let renderer = self.renderer()
         _ = try draw(tree(), with: renderer, scale: 1)
         _ = try draw(tree(), with: renderer, scale: 1)
         #expect(renderer.strokeCache.cachedImageCount == 1)
@@ -129,7 +137,7 @@ import Testing
     @Test(arguments: [1.0, 2.0])
     func largeSolidStrokesAreCachedAndMatchDirectStrokes(scale: Double) throws {
         let expected = try drawDirectly(largeSolidRing(), scale: scale)
-        let cached = LayerRenderer()
+        let cached = self.renderer()
         var frames: [ImageSurface] = []
         for _ in 0..<3 {
             let image = try draw(largeSolidRing(), with: cached, scale: scale)
@@ -145,7 +153,7 @@ import Testing
     }
 
     @Test func trimmedSolidStrokesAreStrokedDirectly() throws {
-        let renderer = LayerRenderer()
+        let renderer = self.renderer()
         for _ in 0..<3 {
             let image = try draw(largeSolidRing(strokeEnd: 0.6), with: renderer, scale: 1)
             #expect(differingPixels(image, try drawDirectly(largeSolidRing(strokeEnd: 0.6), scale: 1)) == 0)

@@ -71,7 +71,8 @@ import Testing
 
     /// The frame benchmark's baseline records with a renderer of its own that sees the same
     /// frames as the measured one; from the second frame on, a repeated dashed stroke is drawn
-    /// from the stroke cache on both sides, and the replay must still give the same pixels.
+    /// from a backing store or the stroke cache on both sides, and the replay must still give
+    /// the same pixels.
     @Test(arguments: [1.0, 2.0])
     func replayMatchesDirectDrawingWithCachedStrokes(scale: Double) throws {
         var ringLayer = LayerProperties()
@@ -94,29 +95,40 @@ import Testing
         directCanvas.scale(scale, scale)
         let replayed = try ImageSurface(width: width, height: height)
         let replayCanvas = try Canvas(surface: replayed)
-        let renderer = LayerRenderer()
-        let recordingRenderer = LayerRenderer()
-        // Frame 1 strokes the ring, frame 2 caches it, frame 3 draws it from the cache.
-        for _ in 0..<3 {
-            directCanvas.erase()
-            renderer.draw(frame, on: directCanvas)
-            let recording = try RecordingSurface(width: width, height: height)
-            let recorder = try recording.makeCanvas(replayingOnto: replayed)
-            recorder.scale(scale, scale)
-            recordingRenderer.draw(frame, on: recorder)
-            replayCanvas.erase()
-            recording.replay(onto: replayCanvas)
-            #expect(replayCanvas.error == nil)
-            var differing = 0
-            for y in 0..<height {
-                for x in 0..<width where direct.pixel(x: x, y: y) != replayed.pixel(x: x, y: y) {
-                    differing += 1
+        // With the ring's layer drawn from its backing store (first drawn directly, then
+        // stored), and with stores off (frame 1 strokes the ring, frame 2 caches the stroke,
+        // frame 3 draws it from the stroke cache).
+        for stores in [false, true] {
+            let renderer = LayerRenderer()
+            let recordingRenderer = LayerRenderer()
+            renderer.backingStores.isEnabled = stores
+            recordingRenderer.backingStores.isEnabled = stores
+            for _ in 0..<3 {
+                directCanvas.erase()
+                renderer.draw(frame, on: directCanvas)
+                let recording = try RecordingSurface(width: width, height: height)
+                let recorder = try recording.makeCanvas(replayingOnto: replayed)
+                recorder.scale(scale, scale)
+                recordingRenderer.draw(frame, on: recorder)
+                replayCanvas.erase()
+                recording.replay(onto: replayCanvas)
+                #expect(replayCanvas.error == nil)
+                var differing = 0
+                for y in 0..<height {
+                    for x in 0..<width where direct.pixel(x: x, y: y) != replayed.pixel(x: x, y: y) {
+                        differing += 1
+                    }
                 }
+                #expect(differing == 0)
             }
-            #expect(differing == 0)
+            if stores {
+                #expect(renderer.backingStores.hits > 0)
+                #expect(recordingRenderer.backingStores.hits > 0)
+            } else {
+                #expect(renderer.strokeCache.cachedImageCount == 1)
+                #expect(recordingRenderer.strokeCache.cachedImageCount == 1)
+            }
         }
-        #expect(renderer.strokeCache.cachedImageCount == 1)
-        #expect(recordingRenderer.strokeCache.cachedImageCount == 1)
     }
 
     @Test func eraseMakesEveryPixelTransparent() throws {

@@ -1,0 +1,154 @@
+import CCairo
+import LayerKit
+
+/// Leaf layers drawn from backing stores (see `BackingStores`).
+extension LayerRenderer {
+    /// What `drawStored` did.
+    enum StoredDrawing {
+        /// The layer is drawn (or draws nothing).
+        case drawn
+        /// The caller draws the layer, as placed here: at the phase its store would hold it at
+        /// (content seen for the first time, not kept).
+        case direct(AffineTransform)
+        /// The caller draws the layer at its own place.
+        case notStored
+    }
+
+    /// Draws a leaf `layer` (no sublayers, mask or transition) placed at `place` from its
+    /// backing store, as Core Animation composites a layer's backing store: its own content
+    /// (shadow, background, gradient, contents, text, shape, border) rendered once at the
+    /// device scale, then copied wherever the layer goes, at the layer's opacity.
+    ///
+    /// The store is drawn at the layer's sub-pixel phase rounded to 1/`phaseSteps` pixel and
+    /// composited by whole pixels, so a layer that moves is not resampled: it is the content
+    /// rasterized within 1/32 pixel of where it lies, with the edges a direct drawing has. A
+    /// content seen for the first time is drawn directly at that same rounded place
+    /// (`.direct`), and kept only when it is drawn again (a stroke end or colour animating
+    /// would otherwise make a store every frame). The caller draws the layer at its own place
+    /// (`.notStored`) when:
+    /// - the layer is not placed at the canvas's own scale by a translation (a turned, skewed,
+    ///   mirrored or scaled layer rasterizes through its transform, so that its edges stay as
+    ///   sharp as a direct drawing's);
+    /// - its extent cannot be bounded, or its store would be larger than
+    ///   `BackingStores.maximumPixels`;
+    /// - it draws only its background and is larger than
+    ///   `BackingStores.maximumBackgroundPixels`;
+    /// - an ancestor's `masksToBounds` cuts it (its store would reach outside the clip).
+    func drawStored(_ layer: PresentationLayer, at place: PresentationWalk.Place, _ canvas: Canvas)
+        -> StoredDrawing
+    {
+        guard backingStores.isEnabled, !backingStores.isRendering else { return .notStored }
+        let m = place.toRoot
+        guard let scale = backingStores.deviceScale, m.b == 0, m.c == 0, m.a == scale, m.d == scale,
+            let (wholeX, stepX) = BackingStores.split(m.tx),
+            let (wholeY, stepY) = BackingStores.split(m.ty)
+        else { return .notStored }
+        let content = layer.ownContent
+        guard let extent = Self.localExtent(of: content) else { return .notStored }
+        if extent.isNull { return .drawn }
+        let phaseX = Double(stepX) / Double(BackingStores.phaseSteps)
+        let phaseY = Double(stepY) / Double(BackingStores.phaseSteps)
+        let e = extent.standardized
+        // The store's pixels, relative to the pixel holding the layer's origin.
+        let x0 = (e.minX * scale + phaseX).rounded(.down)
+        let y0 = (e.minY * scale + phaseY).rounded(.down)
+        let x1 = (e.maxX * scale + phaseX).rounded(.up)
+        let y1 = (e.maxY * scale + phaseY).rounded(.up)
+        let width = x1 - x0
+        let height = y1 - y0
+        guard width.isFinite, height.isFinite, width * height <= Double(BackingStores.maximumPixels),
+            width <= Double(ImageSurface.maximumSide), height <= Double(ImageSurface.maximumSide)
+        else {
+            return .notStored
+        }
+        guard width >= 1, height >= 1 else { return .drawn }
+        // A background alone (a row, a card) is filled by Cairo at about the cost of blending
+        // its pixels from a store, once it is larger than a small dot.
+        guard
+            width * height <= Double(BackingStores.maximumBackgroundPixels)
+                || Self.drawsMoreThanBackground(content)
+        else { return .notStored }
+        let left = Double(wholeX) + x0
+        let top = Double(wholeY) + y0
+        // A layer an ancestor's `masksToBounds` cuts is drawn through the clip as before:
+        // Cairo rasterizes a shape and a clip edge across a pixel together (their intersection's
+        // coverage), a store's pixels only times the clip's coverage, and the two differ there.
+        if let clip = place.clip,
+            left < clip.minX || top < clip.minY || left + width > clip.maxX || top + height > clip.maxY
+        {
+            return .notStored
+        }
+        let cr = canvas.cr
+        // Device space from here on: the clip's extents, and the copy by whole pixels.
+        cairo_identity_matrix(cr)
+        var cx1 = 0.0
+        var cy1 = 0.0
+        var cx2 = 0.0
+        var cy2 = 0.0
+        cairo_clip_extents(cr, &cx1, &cy1, &cx2, &cy2)
+        if left >= cx2 || top >= cy2 || left + width <= cx1 || top + height <= cy1 { return .drawn }
+
+        let transform = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: phaseX - x0, ty: phaseY - y0)
+        let (known, seenBefore) = backingStores.lookUp(BackingStores.Key(content: content, scale: scale))
+        let phase = stepX * BackingStores.phaseSteps + stepY
+        let image: ImageSurface
+        if let store = backingStores.store(known, phase: phase) {
+            image = store.image
+        } else if seenBefore {
+            // Drawn again: worth keeping.
+            guard let made = try? ImageSurface(width: Int(width), height: Int(height)),
+                let offscreen = try? Canvas(surface: made), renderStore(content, transform, on: offscreen)
+            else { return .notStored }
+            backingStores.keep(made, known, phase: phase)
+            image = made
+        } else {
+            // Seen for the first time: drawn directly, at the phase a store would hold it
+            // at, keeping nothing.
+            let placed = AffineTransform(
+                a: scale, b: 0, c: 0, d: scale, tx: Double(wholeX) + phaseX, ty: Double(wholeY) + phaseY)
+            backingStores.unkept += 1
+            return .direct(placed)
+        }
+        cairo_set_source_surface(cr, image.pointer, left, top)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, left, top, width, height)
+        let opacity = Swift.min(1, layer.properties.opacity)
+        if opacity < 1 {
+            cairo_save(cr)
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, opacity)
+            cairo_restore(cr)
+        } else {
+            cairo_fill(cr)
+        }
+        // Let the pattern go, rather than keep the store referenced until the next source.
+        cairo_set_source_rgba(cr, 0, 0, 0, 0)
+        return .drawn
+    }
+
+    /// True when the layer draws something besides its background: a shape, text, contents, a
+    /// gradient, a shadow or a border.
+    static func drawsMoreThanBackground(_ layer: PresentationLayer) -> Bool {
+        let p = layer.properties
+        if layer.shape != nil || layer.text != nil || layer.gradient != nil || p.contents != nil {
+            return true
+        }
+        if shadow(of: p) != nil { return true }
+        return p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
+    }
+
+    /// `content` drawn alone, in its own plane at opacity 1, on `offscreen` through `transform`
+    /// (points to the store's pixels); false when drawing failed.
+    private func renderStore(_ content: PresentationLayer, _ transform: AffineTransform, on offscreen: Canvas)
+        -> Bool
+    {
+        guard offscreen.setMatrix(transform) else { return false }
+        // Drawn directly: the layer is what the store holds.
+        backingStores.isRendering = true
+        drawLayer(Self.inOwnPlane(content), on: offscreen)
+        backingStores.isRendering = false
+        guard offscreen.error == nil else { return false }
+        cairo_surface_flush(cairo_get_target(offscreen.cr))
+        return true
+    }
+}
