@@ -18,8 +18,10 @@ struct Bench {
 
     /// The benchmark's settings, from its command line.
     struct Options: Equatable {
-        enum Section: String, CaseIterable { case frames, headless, record, window }
+        enum Section: String, CaseIterable { case frames, fidelity, headless, record, window }
         var frames = 600
+        /// Frames compared in the fidelity section.
+        var fidelityFrames = 300
         /// Frames measured paced (a frame's sleep between them, as the window runs them).
         var pacedFrames = 300
         var warmup = 30
@@ -47,6 +49,9 @@ struct Bench {
                     the window runs them ("paced"); ratio = (engine + render) / raster at p50;
                     then the window's whole frame without X (GalleryApp.renderFrame), hot and
                     paced
+          fidelity  every frame of each workload (300) drawn with backing stores and with
+                    every layer drawn directly: the worst channel difference and the pixels
+                    that differ
           headless  frames/s of `render` at 800×600 including the PNG (--renders per loader),
                     in this process and as a user runs it (`loaderlab render`, process start to
                     PNG written)
@@ -56,9 +61,10 @@ struct Bench {
           window    the previewer (the `loaderlab` next to this program, or $LOADERLAB_BINARY)
                     under Xvfb: startup to first frame, peak RSS, CPU and frames over
                     --window-seconds (default 10) animating and idle
-        SECTIONS is a comma-separated subset of frames,headless,record,window (default: all).
-        --loader ID (repeatable; `gallery` for the full gallery) limits the frame and record
-        sections.
+        SECTIONS is a comma-separated subset of frames,fidelity,headless,record,window (default:
+        all).
+        --loader ID (repeatable; `gallery` for the full gallery) limits the frame, fidelity and
+        record sections.
         """
 
     static func parse(_ arguments: [String]) throws -> Options? {
@@ -94,7 +100,7 @@ struct Bench {
                 for part in text.split(separator: ",") {
                     guard let section = Options.Section(rawValue: String(part)) else {
                         throw ArgumentError(
-                            "--only: unknown section \(MessageText.quoted(String(part))) (frames, headless, record, window)"
+                            "--only: unknown section \(MessageText.quoted(String(part))) (frames, fidelity, headless, record, window)"
                         )
                     }
                     sections.insert(section)
@@ -148,6 +154,7 @@ struct Bench {
         do {
             try io.out(Self.machineDescription())
             if options.sections.contains(.frames) { try runFrames(options) }
+            if options.sections.contains(.fidelity) { try runFidelity(options) }
             if options.sections.contains(.headless) { try runHeadless(options) }
             if options.sections.contains(.record) { try runRecord(options) }
             if options.sections.contains(.window) {
