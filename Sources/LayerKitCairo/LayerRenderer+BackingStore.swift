@@ -28,7 +28,9 @@ extension LayerRenderer {
     /// (`.notStored`) when:
     /// - the layer is not placed at the canvas's own scale by a translation (a turned, skewed,
     ///   mirrored or scaled layer rasterizes through its transform, so that its edges stay as
-    ///   sharp as a direct drawing's);
+    ///   sharp as a direct drawing's), unless it is turned or mirrored and its content looks
+    ///   the same turned (`turnInvariantCentre`: a dot, a ball, a ring), which is then drawn
+    ///   unturned with its centre where the turn puts it;
     /// - its extent cannot be bounded, or its store would be larger than
     ///   `BackingStores.maximumPixels`;
     /// - it draws only its background and is larger than
@@ -37,13 +39,25 @@ extension LayerRenderer {
     func drawStored(_ layer: PresentationLayer, at place: PresentationWalk.Place, _ canvas: Canvas)
         -> StoredDrawing
     {
-        guard backingStores.isEnabled, !backingStores.isRendering else { return .notStored }
-        let m = place.toRoot
-        guard let scale = backingStores.deviceScale, m.b == 0, m.c == 0, m.a == scale, m.d == scale,
-            let (wholeX, stepX) = BackingStores.split(m.tx),
-            let (wholeY, stepY) = BackingStores.split(m.ty)
-        else { return .notStored }
+        guard backingStores.isEnabled, !backingStores.isRendering, let scale = backingStores.deviceScale
+        else {
+            return .notStored
+        }
+        var m = place.toRoot
+        let translated = m.b == 0 && m.c == 0 && m.a == scale && m.d == scale
+        guard translated || Self.isTurnAtScale(m, scale) else { return .notStored }
         let content = layer.ownContent
+        if !translated {
+            // Turned or mirrored at the canvas's scale: a disc looks the same, moved to where
+            // its centre goes.
+            guard let centre = Self.turnInvariantCentre(of: content) else { return .notStored }
+            let moved = m.apply(to: centre)
+            m = AffineTransform(
+                a: scale, b: 0, c: 0, d: scale, tx: moved.x - scale * centre.x, ty: moved.y - scale * centre.y
+            )
+        }
+        guard let (wholeX, stepX) = BackingStores.split(m.tx), let (wholeY, stepY) = BackingStores.split(m.ty)
+        else { return .notStored }
         guard let extent = Self.localExtent(of: content) else { return .notStored }
         if extent.isNull { return .drawn }
         let phaseX = Double(stepX) / Double(BackingStores.phaseSteps)
@@ -92,18 +106,22 @@ extension LayerRenderer {
         let (known, seenBefore) = backingStores.lookUp(BackingStores.Key(content: content, scale: scale))
         let phase = stepX * BackingStores.phaseSteps + stepY
         let image: ImageSurface
+        let opacity = Swift.min(1, layer.properties.opacity)
         if let store = backingStores.store(known, phase: phase) {
             image = store.image
-        } else if seenBefore {
-            // Drawn again: worth keeping.
+        } else if seenBefore || opacity < 1 {
+            // Drawn again: worth keeping. A translucent layer goes through its store even the
+            // first time: drawn directly it would be a group clipped to its extent, whose
+            // anti-aliased edge takes a little off the layer's own fringe, and its first frame
+            // would differ from the next by that.
             guard let made = try? ImageSurface(width: Int(width), height: Int(height)),
                 let offscreen = try? Canvas(surface: made), renderStore(content, transform, on: offscreen)
             else { return .notStored }
-            backingStores.keep(made, known, phase: phase)
+            if seenBefore { backingStores.keep(made, known, phase: phase) } else { backingStores.unkept += 1 }
             image = made
         } else {
-            // Seen for the first time: drawn directly, at the phase a store would hold it
-            // at, keeping nothing.
+            // Seen for the first time: drawn directly, at the phase a store would hold it at,
+            // keeping nothing.
             let placed = AffineTransform(
                 a: scale, b: 0, c: 0, d: scale, tx: Double(wholeX) + phaseX, ty: Double(wholeY) + phaseY)
             backingStores.unkept += 1
@@ -112,7 +130,6 @@ extension LayerRenderer {
         cairo_set_source_surface(cr, image.pointer, left, top)
         cairo_new_path(cr)
         cairo_rectangle(cr, left, top, width, height)
-        let opacity = Swift.min(1, layer.properties.opacity)
         if opacity < 1 {
             cairo_save(cr)
             cairo_clip(cr)
@@ -124,6 +141,47 @@ extension LayerRenderer {
         // Let the pattern go, rather than keep the store referenced until the next source.
         cairo_set_source_rgba(cr, 0, 0, 0, 0)
         return .drawn
+    }
+
+    /// True when `m` is a turn (or a mirror image) times `scale`, within rounding: its columns
+    /// are perpendicular and both `scale` long.
+    static func isTurnAtScale(_ m: AffineTransform, _ scale: Double) -> Bool {
+        let tolerance = 1e-9 * scale * scale
+        return abs(m.a * m.a + m.b * m.b - scale * scale) <= tolerance
+            && abs(m.c * m.c + m.d * m.d - scale * scale) <= tolerance
+            && abs(m.a * m.c + m.b * m.d) <= tolerance
+    }
+
+    /// The point of `layer`'s bounds that it can be turned about without looking different:
+    /// the centre of a square layer whose own drawing is discs and rings about it (a background
+    /// and border rounded to a circle, a shape whose path is one whole circle about the centre,
+    /// filled and stroked solid and untrimmed), with nothing else (contents, text, gradient,
+    /// shadow, replicated copies) that would turn with it. Nil for any other layer.
+    static func turnInvariantCentre(of layer: PresentationLayer) -> Point? {
+        let p = layer.properties
+        let b = p.bounds.standardized
+        guard b.width == b.height, b.width > 0, b.width.isFinite else { return nil }
+        guard layer.text == nil, layer.gradient == nil, p.contents == nil, layer.replicator == nil,
+            shadow(of: p) == nil
+        else { return nil }
+        let centre = Point(x: b.midX, y: b.midY)
+        let background = (p.backgroundColor?.alpha ?? 0) > 0
+        let border = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
+        // The renderer rounds corners by at most half the side: from there on, a circle.
+        if background || border {
+            guard p.maskedCorners.contains(.all), p.cornerRadius >= b.width / 2 else { return nil }
+        }
+        if let shape = layer.shape, let path = shape.path, !path.isEmpty {
+            guard path.circleRadius(about: centre) != nil else { return nil }
+            let stroked = (shape.strokeColor?.alpha ?? 0) > 0 && shape.lineWidth > 0
+            if stroked {
+                guard validDash(shape.lineDashPattern) == nil, shape.strokeStart <= 0, shape.strokeEnd >= 1
+                else {
+                    return nil
+                }
+            }
+        }
+        return centre
     }
 
     /// True when the layer draws something besides its background: a shape, text, contents, a
