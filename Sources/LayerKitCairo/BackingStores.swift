@@ -27,9 +27,12 @@ final class BackingStores {
     /// tolerance for all but a few pixels.
     static let phaseSteps = 16
     /// Draws (calls to `LayerRenderer.draw`) a store may go unused before it is dropped: a
-    /// window draws several trees a frame, and a layer moving round a loop comes back to a
-    /// phase within a second or two.
-    static let maximumIdleDraws = 120
+    /// window draws a tree for each damaged tile, about five a frame with the gallery
+    /// animating, and a layer moving round a loop comes back to a phase within a few seconds
+    /// (the memory bound drops stores sooner when they crowd).
+    static let maximumIdleDraws = 1200
+    /// Draws a content without a store is remembered: one drawn again within them is kept.
+    static let maximumUnkeptDraws = 16
     /// Pixel memory the stores may hold.
     static let maximumBytes = 4 << 20
     /// The most pixels one store may have (a layer larger than 512 × 512 pixels is drawn
@@ -156,10 +159,10 @@ final class BackingStores {
         if draws % 8 == 0 {
             let oldest = draws - Self.maximumIdleDraws
             for (key, content) in contents {
-                // A content with no store not drawn in the last two draws is forgotten: what
-                // changes every frame is then never kept.
+                // A content with no store not drawn again soon is forgotten: what changes every
+                // frame is then never kept.
                 if content.stores.isEmpty {
-                    if content.lastDraw < draws - 2 { contents[key] = nil }
+                    if content.lastDraw < draws - Self.maximumUnkeptDraws { contents[key] = nil }
                     continue
                 }
                 guard
