@@ -22,8 +22,9 @@ extension LayerRenderer {
     /// The store is drawn at the layer's sub-pixel phase rounded to 1/`phaseSteps` pixel and
     /// composited by whole pixels, so a layer that moves is not resampled: it is the content
     /// rasterized within 1/32 pixel of where it lies, with the edges a direct drawing has. A
-    /// content seen for the first time is drawn directly at that same rounded place
-    /// (`.direct`), and kept only when it is drawn again (a stroke end or colour animating
+    /// large opaque content seen for the first time is drawn directly at that same rounded
+    /// place (`.direct`; a smaller or translucent one through a store that is not kept), and
+    /// kept only when it is drawn again (a stroke end or colour animating
     /// would otherwise make a store every frame). The caller draws the layer at its own place
     /// (`.notStored`) when:
     /// - the layer is not placed at the canvas's own scale by a translation (a turned, skewed,
@@ -109,11 +110,15 @@ extension LayerRenderer {
         let opacity = Swift.min(1, layer.properties.opacity)
         if let store = backingStores.store(known, phase: phase) {
             image = store.image
-        } else if seenBefore || opacity < 1 {
-            // Drawn again: worth keeping. A translucent layer goes through its store even the
-            // first time: drawn directly it would be a group clipped to its extent, whose
-            // anti-aliased edge takes a little off the layer's own fringe, and its first frame
-            // would differ from the next by that.
+        } else if seenBefore || opacity < 1 || width * height <= Double(BackingStores.maximumBackgroundPixels)
+        {
+            // Drawn again: worth keeping. A translucent or small layer goes through a store
+            // even the first time, so that its first frame has the pixels of the next: drawn
+            // directly, a translucent layer is a group clipped to its extent, whose
+            // anti-aliased edge takes a little off the layer's own fringe, and any layer's
+            // blend rounds a level differently here and there. (A large one changing every
+            // frame, a ring being drawn on, is drawn directly: making a store for it would
+            // cost more than drawing it.)
             guard let made = try? ImageSurface(width: Int(width), height: Int(height)),
                 let offscreen = try? Canvas(surface: made), renderStore(content, transform, on: offscreen)
             else { return .notStored }
