@@ -93,15 +93,13 @@ extension LayerRenderer {
         {
             return .notStored
         }
+        // Nothing to draw where the clip lets nothing through.
+        guard let visible = canvas.deviceClip,
+            visible.rect.intersects(Rect(x: left, y: top, width: width, height: height))
+        else { return .drawn }
         let cr = canvas.cr
-        // Device space from here on: the clip's extents, and the copy by whole pixels.
+        // Device space from here on: the copy by whole pixels.
         cairo_identity_matrix(cr)
-        var cx1 = 0.0
-        var cy1 = 0.0
-        var cx2 = 0.0
-        var cy2 = 0.0
-        cairo_clip_extents(cr, &cx1, &cy1, &cx2, &cy2)
-        if left >= cx2 || top >= cy2 || left + width <= cx1 || top + height <= cy1 { return .drawn }
 
         let transform = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: phaseX - x0, ty: phaseY - y0)
         let (known, seenBefore) = backingStores.lookUp(BackingStores.Key(content: content, scale: scale))

@@ -58,13 +58,7 @@ import Testing
         recording.replay(onto: replayCanvas)
         #expect(replayCanvas.error == nil)
 
-        var differing = 0
-        for y in 0..<height {
-            for x in 0..<width where direct.pixel(x: x, y: y) != replayed.pixel(x: x, y: y) {
-                differing += 1
-            }
-        }
-        #expect(differing == 0)
+        #expect(Self.differingPixels(direct, replayed) == 0)
         // The tree does draw: the root's background covers the image's corner.
         #expect(replayed.pixel(x: 0, y: 0)?.alpha == 204)
     }
@@ -113,13 +107,7 @@ import Testing
                 replayCanvas.erase()
                 recording.replay(onto: replayCanvas)
                 #expect(replayCanvas.error == nil)
-                var differing = 0
-                for y in 0..<height {
-                    for x in 0..<width where direct.pixel(x: x, y: y) != replayed.pixel(x: x, y: y) {
-                        differing += 1
-                    }
-                }
-                #expect(differing == 0)
+                #expect(Self.differingPixels(direct, replayed) == 0)
             }
             if stores {
                 #expect(renderer.backingStores.hits > 0)
@@ -144,5 +132,14 @@ import Testing
     @Test func badSizesThrow() {
         #expect(throws: CairoError.self) { try RecordingSurface(width: 0, height: 10) }
         #expect(throws: CairoError.self) { try RecordingSurface(width: 10, height: 40_000) }
+    }
+
+    /// Pixels that differ at all between two images of one size.
+    static func differingPixels(_ a: ImageSurface, _ b: ImageSurface) -> Int {
+        var differing = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { differing += 1 }
+        }
+        return differing
     }
 }
