@@ -47,6 +47,14 @@ extension LayerRenderer {
         var m = place.toRoot
         let translated = m.b == 0 && m.c == 0 && m.a == scale && m.d == scale
         guard translated || Self.isTurnAtScale(m, scale) else { return .notStored }
+        // A large plain background (a list row) is filled directly (see below): known from its
+        // bounds alone, before the content key is built, as every row is met every frame.
+        let size = layer.properties.bounds.size
+        if abs(size.width * size.height) * scale * scale > Double(BackingStores.maximumBackgroundPixels),
+            !Self.drawsMoreThanBackground(layer)
+        {
+            return .notStored
+        }
         let content = layer.ownContent
         if !translated {
             // Turned or mirrored at the canvas's scale: a disc looks the same, moved to where
@@ -169,7 +177,7 @@ extension LayerRenderer {
         else { return nil }
         let centre = Point(x: b.midX, y: b.midY)
         let background = (p.backgroundColor?.alpha ?? 0) > 0
-        let border = p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
+        let border = hasVisibleBorder(p)
         // The renderer rounds corners by at most half the side: from there on, a circle.
         if background || border {
             guard p.maskedCorners.contains(.all), p.cornerRadius >= b.width / 2 else { return nil }
@@ -195,7 +203,13 @@ extension LayerRenderer {
             return true
         }
         if shadow(of: p) != nil { return true }
-        return p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
+        return hasVisibleBorder(p)
+    }
+
+    /// True when `drawBorder` draws something for `p`: a positive finite width, a colour that
+    /// is not clear.
+    static func hasVisibleBorder(_ p: LayerProperties) -> Bool {
+        p.borderWidth.isFinite && p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0
     }
 
     /// `content` drawn alone, in its own plane at opacity 1, on `offscreen` through `transform`

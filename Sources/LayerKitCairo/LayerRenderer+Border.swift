@@ -48,7 +48,7 @@ extension LayerRenderer {
     /// between the rounded bounds and the rounded rectangle inset by `borderWidth`.
     func drawBorder(_ p: LayerProperties, radius: Double, _ canvas: Canvas) {
         let w = p.borderWidth
-        guard w.isFinite, w > 0, let color = p.borderColor, color.alpha > 0 else { return }
+        guard Self.hasVisibleBorder(p), let color = p.borderColor else { return }
         let outer = p.bounds.standardized
         guard outer.width > 0, outer.height > 0 else { return }
         let cr = canvas.cr
