@@ -51,8 +51,14 @@ func bezierTiming(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: 
     return coordinate(y1, y2, (lo + hi) / 2)
 }
 
+/// Serializes `reportedErrors`: the reporter is one for the whole process, and two tests
+/// swapping it at once in parallel each collected the other's messages.
+private let reporterLock = NSRecursiveLock()
+
 /// Collects what `CALayer.errorReporter` receives while `body` runs.
 func reportedErrors(_ body: () -> Void) -> [String] {
+    reporterLock.lock()
+    defer { reporterLock.unlock() }
     let saved = CALayer.errorReporter
     let box = MessageBox()
     CALayer.errorReporter = { box.messages.append($0) }
