@@ -11,6 +11,11 @@ import UIKit
 /// layer trees rendered into contexts. Every expectation is worked out from the bytes written.
 @Suite("CoreGraphics images of bytes")
 struct CGImagePixelTests {
+    /// Drawing into a caller's memory needs the rasteriser registered, as the preview process
+    /// registers it at start-up; without this the suite passed only when another test had
+    /// registered it first.
+    init() { CairoDrawingBackend.install() }
+
     /// A `width`×`height` RGB context over `bytes` (4 a pixel) in `info`'s layout.
     private func context(
         _ bytes: UnsafeMutableRawPointer, width: Int, height: Int, info: UInt32
