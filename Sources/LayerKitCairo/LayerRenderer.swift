@@ -71,6 +71,9 @@ public final class LayerRenderer {
         var painter = Painter(renderer: self, canvas: canvas)
         tree.walk(&painter, from: .superlayer(nil, toSpace: base))
         cairo_restore(canvas.cr)
+        // Stores are drawn inside `draw` only: a tree drawn by `drawLayer` alone (a context's
+        // `render(in:)`) is drawn directly.
+        backingStores.deviceScale = nil
         strokeCache.endDraw()
         rasterCache.endDraw()
         backingStores.endDraw()
