@@ -47,6 +47,9 @@ public final class LayerRenderer {
         set { backingStores.isEnabled = newValue }
     }
 
+    /// False culls nothing by the clip (`isCulled`): every layer met is drawn, for comparing.
+    var cullsByClip = true
+
     /// Also registers Cairo's drawing backend (`CairoDrawingBackend.install()`), if no backend
     /// is registered yet, so that drawn contents have pixels wherever a tree is drawn.
     public init(images: ImageCache = .shared) {
@@ -69,7 +72,18 @@ public final class LayerRenderer {
         backingStores.deviceScale =
             base.b == 0 && base.c == 0 && base.a == base.d && base.a > 0 ? base.a : nil
         var painter = Painter(renderer: self, canvas: canvas)
-        tree.walk(&painter, from: .superlayer(nil, toSpace: base))
+        // Where the clip lets nothing through, nothing is drawn. Culling by what is visible
+        // pays where that is part of the canvas (a damaged region); over all of it, only what
+        // lies outside the canvas or its ancestors' clips could be culled, which the leaves'
+        // own test below finds for less.
+        if let visible = canvas.deviceClip {
+            if cullsByClip,
+                visible != DeviceArea(x: 0, y: 0, width: canvas.surface.width, height: canvas.surface.height)
+            {
+                painter.visible = visible.rect
+            }
+            tree.walk(&painter, from: .superlayer(nil, toSpace: base))
+        }
         cairo_restore(canvas.cr)
         // Stores are drawn inside `draw` only: a tree drawn by `drawLayer` alone (a context's
         // `render(in:)`) is drawn directly.
@@ -106,6 +120,10 @@ struct Painter: PresentationVisitor {
     var context: [ContextItem] = []
     /// The open transform layers, outermost first: their opacities multiply into their items'.
     var transformLayerAlphas: [Double] = []
+    /// The device pixels the canvas's clip let through when the draw began: layers wholly
+    /// outside are skipped with their subtrees (`LayerRenderer.isCulled`). Nil culls nothing
+    /// this way (a mask or a shadow's body drawn apart, a 3D context's layers).
+    var visible: Rect?
 
     init(renderer: LayerRenderer, canvas: Canvas) {
         self.renderer = renderer
@@ -164,6 +182,7 @@ struct Painter: PresentationVisitor {
         if layer.properties.shouldRasterize, renderer.drawRasterized(layer, at: place, canvas) {
             return nil
         }
+        if let visible, LayerRenderer.isCulled(layer, at: place, visible: visible) { return nil }
         var place = place
         if layer.sublayers.isEmpty, layer.mask == nil {
             switch renderer.drawStored(layer, at: place, canvas) {
@@ -183,8 +202,9 @@ struct Painter: PresentationVisitor {
             return nil
         }
         // A leaf wholly outside the clip (a list row scrolled out of view, a layer beside a
-        // small damaged region) draws nothing: skip building its paths.
-        if layer.sublayers.isEmpty, let extent = LayerRenderer.localExtent(of: layer),
+        // small damaged region) draws nothing: skip building its paths. (Culled above already
+        // when the draw knows what is visible.)
+        if visible == nil, layer.sublayers.isEmpty, let extent = LayerRenderer.localExtent(of: layer),
             LayerRenderer.isClippedAway(extent, cr)
         {
             if group { cairo_restore(cr) }

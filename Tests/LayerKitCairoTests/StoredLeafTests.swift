@@ -84,10 +84,6 @@ import Testing
         return (worst, differing)
     }
 
-    func identical(_ a: ImageSurface, _ b: ImageSurface) -> Bool {
-        a.width == b.width && a.height == b.height && memcmp(a.data, b.data, a.stride * a.height) == 0
-    }
-
     @Test(arguments: [1.0, 2.0])
     func storedLeavesAreWithinTheirPhaseOfTheDirectDrawing(scale: Double) throws {
         for step in 0..<8 {
@@ -128,7 +124,7 @@ import Testing
             let fresh = LayerRenderer()
             _ = try draw(tree(offset: offset), fresh, scale: scale)
             let b = try draw(tree(offset: offset), fresh, scale: scale)
-            #expect(identical(a, b), "offset \(offset)")
+            #expect(Fixture.identical(a, b), "offset \(offset)")
         }
     }
 

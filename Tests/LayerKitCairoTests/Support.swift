@@ -6,6 +6,12 @@ import Testing
 
 /// Builders and pixel checks shared by the renderer's tests.
 enum Fixture {
+    /// True when both images have the same size and the same bytes.
+    static func identical(_ a: ImageSurface, _ b: ImageSurface) -> Bool {
+        a.width == b.width && a.height == b.height && a.stride == b.stride
+            && memcmp(a.data, b.data, a.stride * a.height) == 0
+    }
+
     /// A layer whose bounds start at the origin, placed by its centre (anchor 0.5, 0.5).
     static func layer(
         _ name: String? = nil, size: Size, center: Point, background: Color? = nil,
