@@ -26,9 +26,10 @@ final class CornerBackup {
     }
 
     let squares: [Square]
-    /// The target's device offset: surface pixel = device coordinate + offset.
-    let offsetX: Double
-    let offsetY: Double
+    /// The target's device offset: surface pixel = device coordinate + offset. (Moved when the
+    /// pixels were copied from an underlay drawn apart, to where they lie on the canvas.)
+    var offsetX: Double
+    var offsetY: Double
 
     init(squares: [Square], offsetX: Double, offsetY: Double) {
         self.squares = squares

@@ -49,6 +49,10 @@ public final class LayerRenderer {
 
     /// False culls nothing by the clip (`isCulled`): every layer met is drawn, for comparing.
     var cullsByClip = true
+    /// The trees' unchanged leading layers, as images (see `Underlays`).
+    let underlays = Underlays()
+    /// False draws every tree whole, never over an underlay (for comparing the two).
+    public var usesUnderlays = true
 
     /// Also registers Cairo's drawing backend (`CairoDrawingBackend.install()`), if no backend
     /// is registered yet, so that drawn contents have pixels wherever a tree is drawn.
@@ -66,6 +70,14 @@ public final class LayerRenderer {
     /// current coordinates (already scaled for HiDPI). The canvas's transform and clip are
     /// left as they were.
     public func draw(_ tree: PresentationLayer, on canvas: Canvas) {
+        let base = canvas.matrix
+        drawWalk(on: canvas) { painter, _ in tree.walk(&painter, from: .superlayer(nil, toSpace: base)) }
+    }
+
+    /// Runs `walk` with a painter on `canvas` (and the pixels the clip lets through), with
+    /// the backing stores set for the canvas's scale, then puts the canvas's state back and
+    /// lets the caches count the draw.
+    func drawWalk(on canvas: Canvas, _ walk: (inout Painter, DeviceArea) -> Void) {
         guard cairo_status(canvas.cr).isSuccess else { return }
         cairo_save(canvas.cr)
         let base = canvas.matrix
@@ -82,7 +94,7 @@ public final class LayerRenderer {
             {
                 painter.visible = visible.rect
             }
-            tree.walk(&painter, from: .superlayer(nil, toSpace: base))
+            walk(&painter, visible)
         }
         cairo_restore(canvas.cr)
         // Stores are drawn inside `draw` only: a tree drawn by `drawLayer` alone (a context's
@@ -124,6 +136,8 @@ struct Painter: PresentationVisitor {
     /// outside are skipped with their subtrees (`LayerRenderer.isCulled`). Nil culls nothing
     /// this way (a mask or a shadow's body drawn apart, a 3D context's layers).
     var visible: Rect?
+    /// Drawing an underlay's layers only, or everything but them (see `Underlays`).
+    var underlay: UnderlayWalk?
 
     init(renderer: LayerRenderer, canvas: Canvas) {
         self.renderer = renderer
@@ -143,6 +157,8 @@ struct Painter: PresentationVisitor {
         /// The pixels below the rounded corners, to put back over the sublayers (clipped to the
         /// plain rectangle instead of the rounded one).
         var corners: CornerBackup? = nil
+        /// An underlay's ancestor or leading sublayer, met while building it.
+        var underlayRole: UnderlayWalk.Role? = nil
     }
 
     /// One layer of a 3D context with its flattened subtree, waiting to be drawn in depth order.
@@ -158,6 +174,68 @@ struct Painter: PresentationVisitor {
     }
 
     mutating func enter(_ layer: PresentationLayer, at place: PresentationWalk.Place) -> Entry? {
+        guard var walk = underlay else { return enterLayer(layer, at: place) }
+        let role = walk.role(of: layer, depth: place.depth)
+        defer { underlay = walk }
+        switch (walk.mode, role) {
+        case (.resume, .leading), (.build, .rest):
+            return nil
+        case (.resume, .ancestor):
+            return openAncestor(layer, at: place, corners: walk.corners[place.depth])
+        case (.resume, .rest):
+            return enterLayer(layer, at: place)
+        case (.build, .ancestor):
+            // Every corner copied, whatever the sublayers reach now: they are put back over
+            // whatever later frames draw.
+            guard var entry = enterLayer(layer, at: place, backingUpAllCorners: true) else { return nil }
+            walk.corners[place.depth] = entry.corners
+            entry.underlayRole = .ancestor
+            return entry
+        case (.build, .leading):
+            let top = walk.nesting == 0
+            guard var entry = enterLayer(layer, at: place) else { return nil }
+            if top {
+                walk.nesting += 1
+                entry.underlayRole = .leading
+            }
+            return entry
+        }
+    }
+
+    /// Opens an underlay's ancestor whose own drawing the underlay holds: its matrix and its
+    /// clip, as `enterLayer` opens them, with the corners backed up when the underlay was made.
+    mutating func openAncestor(
+        _ layer: PresentationLayer, at place: PresentationWalk.Place, corners: CornerBackup?
+    )
+        -> Entry?
+    {
+        if let visible, LayerRenderer.isCulled(layer, at: place, visible: visible) { return nil }
+        guard canvas.setMatrix(place.toRoot) else { return nil }
+        let radius = layer.properties.cornerRadius.isFinite ? max(0, layer.properties.cornerRadius) : 0
+        let clipped = !layer.properties.masksToEmptyBounds && layer.properties.masksToBounds
+        if clipped { openClip(layer, radius: radius, plain: corners != nil) }
+        return Entry(group: false, clipped: clipped, radius: radius, corners: corners)
+    }
+
+    /// Clips the sublayers to `layer`'s bounds, to the plain rectangle when its corners are put
+    /// back afterwards, else rounded; inside a `cairo_save`.
+    func openClip(_ layer: PresentationLayer, radius: Double, plain: Bool) {
+        let cr = canvas.cr
+        let bounds = layer.properties.bounds
+        cairo_save(cr)
+        if plain {
+            cairo_new_path(cr)
+            cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
+        } else {
+            renderer.appendRoundedRect(
+                bounds, radius: radius, corners: layer.properties.maskedCorners, canvas)
+        }
+        cairo_clip(cr)
+    }
+
+    mutating func enterLayer(
+        _ layer: PresentationLayer, at place: PresentationWalk.Place, backingUpAllCorners: Bool = false
+    ) -> Entry? {
         let cr = canvas.cr
         if layer.isTransformLayer {
             transformLayerAlphas.append(
@@ -257,16 +335,11 @@ struct Painter: PresentationVisitor {
                 radius > 0
                 ? renderer.backUpCorners(
                     of: bounds, radius: radius, corners: layer.properties.maskedCorners,
-                    reach: { LayerRenderer.clippedReach(of: layer, toRoot: place.toRoot) }, canvas) : nil
-            cairo_save(cr)
-            if corners != nil {
-                cairo_new_path(cr)
-                cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
-            } else {
-                renderer.appendRoundedRect(
-                    bounds, radius: radius, corners: layer.properties.maskedCorners, canvas)
-            }
-            cairo_clip(cr)
+                    reach: {
+                        backingUpAllCorners
+                            ? nil : LayerRenderer.clippedReach(of: layer, toRoot: place.toRoot)
+                    }, canvas) : nil
+            openClip(layer, radius: radius, plain: corners != nil)
         }
         if showsContent {
             if let contents = layer.properties.contents {
@@ -284,6 +357,14 @@ struct Painter: PresentationVisitor {
 
     mutating func leave(_ layer: PresentationLayer, at place: PresentationWalk.Place, _ entry: Entry) {
         let cr = canvas.cr
+        switch entry.underlayRole {
+        case .ancestor:
+            // Building an underlay: what an ancestor draws over its sublayers is not in it.
+            if entry.clipped { cairo_restore(cr) }
+            return
+        case .leading: underlay?.nesting -= 1
+        case .rest, nil: break
+        }
         if entry.transformLayer {
             transformLayerAlphas.removeLast()
             if transformLayerAlphas.isEmpty { drawContext() }

@@ -65,7 +65,7 @@ extension GalleryApp {
         canvas.fill(area, color: Self.backgroundColor)
         for (i, tile) in layout.tiles.enumerated() where tile.region.intersects(area) {
             guard i < tree.sublayers.count else { continue }
-            renderer.draw(tree.sublayers[i], on: canvas)
+            renderer.draw(tree.sublayers[i], on: canvas, over: Self.backgroundColor, slot: i)
             if let label = tile.label, label.intersects(area) { drawLabel(i, in: label, on: canvas) }
             if showsDebugOverlay {
                 // Only what the tile shows: scrolled-away content is clipped by the screen.
