@@ -112,6 +112,9 @@ final class BackingStores {
     private var contents: [Key: Content] = [:]
     private var draws = 0
     private var bytes = 0
+    /// Pixels the renderer keeps besides the stores (the underlays), counted against the same
+    /// `maximumBytes`: the stores make room for them.
+    var reservedBytes = 0
 
     /// Stores found.
     private(set) var hits = 0
@@ -182,7 +185,7 @@ final class BackingStores {
                 if content.stores.isEmpty { contents[key] = nil }
             }
         }
-        while bytes > Self.maximumBytes {
+        while bytes + reservedBytes > Self.maximumBytes {
             var least: (key: Key, content: Content, phase: Int, store: Store)?
             for (key, content) in contents {
                 for (phase, store) in content.stores where store.lastUse < least?.store.lastUse ?? .max {

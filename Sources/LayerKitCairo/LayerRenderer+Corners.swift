@@ -189,7 +189,7 @@ extension LayerRenderer {
     func restoreCorners(
         _ backup: CornerBackup, of bounds: Rect, radius: Double, corners: CornerMask, _ canvas: Canvas
     ) {
-        guard !backup.squares.isEmpty else { return }
+        guard !backup.squares.isEmpty, let visible = canvas.deviceClip?.rect else { return }
         let cr = canvas.cr
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
@@ -201,6 +201,9 @@ extension LayerRenderer {
             let y = Double(square.y) - backup.offsetY
             let w = Double(cairo_image_surface_get_width(square.surface))
             let h = Double(cairo_image_surface_get_height(square.surface))
+            // A square the clip lets nothing of through (one an underlay kept, beside this
+            // region) has nothing to put back.
+            guard !Rect(x: x, y: y, width: w, height: h).intersection(visible).isEmpty else { continue }
             cairo_identity_matrix(cr)
             cairo_save(cr)
             cairo_new_path(cr)

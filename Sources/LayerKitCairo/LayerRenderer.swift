@@ -102,6 +102,7 @@ public final class LayerRenderer {
         backingStores.deviceScale = nil
         strokeCache.endDraw()
         rasterCache.endDraw()
+        backingStores.reservedBytes = underlays.bytes
         backingStores.endDraw()
     }
 

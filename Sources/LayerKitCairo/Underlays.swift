@@ -8,7 +8,8 @@ import LayerKit
 /// Which layers lead is an `UnderlayPlan`, found by comparing a slot's tree with the one drawn
 /// before it. An underlay is made when the same plan is found twice in a row (a tree changing
 /// in a new place every frame would make one every frame), and used while the plan holds and
-/// the region lies inside it. Bounded: one underlay a slot, of at most `maximumPixels`.
+/// the region lies inside it. Bounded: one underlay a slot, of at most `maximumPixels`; their
+/// bytes count against the backing stores' bound, which drops stores to make room.
 final class Underlays {
     /// The most pixels one underlay may cover (256 × 256: a loader tile).
     static let maximumPixels = 256 * 256
@@ -27,7 +28,16 @@ final class Underlays {
         var corners: [CornerBackup?]
     }
 
-    private(set) var underlays: [Int: Underlay] = [:]
+    private(set) var underlays: [Int: Underlay] = [:] {
+        didSet {
+            bytes = underlays.values.reduce(0) { $0 + $1.image.stride * $1.image.height + Self.overheadBytes }
+        }
+    }
+    /// What the underlays hold, pixels and overhead (counted against the backing stores'
+    /// `BackingStores.maximumBytes`).
+    private(set) var bytes = 0
+    /// What an underlay costs besides its pixels (its image's records).
+    static let overheadBytes = BackingStores.overheadBytes
     /// The tree each slot drew last, the plan it gave and the plan the tree before it gave.
     private var previous: [Int: (tree: PresentationLayer, plan: UnderlayPlan?, pending: UnderlayPlan?)] = [:]
 
