@@ -66,24 +66,6 @@ import Testing
         return renderer
     }
 
-    /// The worst channel difference and the pixels that differ at all.
-    func compare(_ a: ImageSurface, _ b: ImageSurface) -> (worst: Int, differing: Int) {
-        var worst = 0
-        var differing = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = a.pixel(x: x, y: y)!
-                let q = b.pixel(x: x, y: y)!
-                let d = max(
-                    abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)),
-                    abs(Int(p.blue) - Int(q.blue)), abs(Int(p.alpha) - Int(q.alpha)))
-                worst = max(worst, d)
-                if d > 0 { differing += 1 }
-            }
-        }
-        return (worst, differing)
-    }
-
     @Test(arguments: [1.0, 2.0])
     func storedLeavesAreWithinTheirPhaseOfTheDirectDrawing(scale: Double) throws {
         for step in 0..<8 {
@@ -96,12 +78,12 @@ import Testing
                 let second = try draw(t, renderer, scale: scale)
                 let reference = try draw(t, direct(), scale: scale)
                 #expect(renderer.backingStores.count == 4)
-                let (worst, _) = compare(second, reference)
+                let (worst, _) = Fixture.difference(second, reference)
                 #expect(worst <= Self.phaseBound, "step \(step), opacity \(opacity): \(worst) levels off")
                 // Blending the store's premultiplied pixels (and, at an opacity, blending them
                 // again) rounds a level or two differently from Cairo's own spans here and
                 // there, nothing more.
-                let (change, _) = compare(first, second)
+                let (change, _) = Fixture.difference(first, second)
                 #expect(change <= 2, "step \(step): the store is \(change) levels off the first drawing")
             }
         }
@@ -279,7 +261,7 @@ import Testing
             let tree = spinner(angle: Double(step) * 0.37, dots: discs)
             let stored = try support.draw(tree, renderer, scale: scale)
             let direct = try support.draw(tree, support.direct(), scale: scale)
-            let (worst, _) = support.compare(stored, direct)
+            let (worst, _) = Fixture.difference(stored, direct)
             #expect(worst <= Self.turnBound, "step \(step): \(worst) levels off")
         }
         // Two contents, each kept at the phases it was drawn at more than once.

@@ -6,6 +6,25 @@ import Testing
 
 /// Builders and pixel checks shared by the renderer's tests.
 enum Fixture {
+    /// The worst channel difference (alpha included) between `a` and `b`, of the same size, and
+    /// how many pixels differ at all.
+    static func difference(_ a: ImageSurface, _ b: ImageSurface) -> (worst: Int, differing: Int) {
+        var worst = 0
+        var differing = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a.pixel(x: x, y: y)!
+                let q = b.pixel(x: x, y: y)!
+                let d = max(
+                    abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)),
+                    abs(Int(p.blue) - Int(q.blue)), abs(Int(p.alpha) - Int(q.alpha)))
+                worst = max(worst, d)
+                if d > 0 { differing += 1 }
+            }
+        }
+        return (worst, differing)
+    }
+
     /// True when both images have the same size and the same bytes.
     static func identical(_ a: ImageSurface, _ b: ImageSurface) -> Bool {
         a.width == b.width && a.height == b.height && a.stride == b.stride

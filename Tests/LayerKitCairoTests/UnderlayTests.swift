@@ -121,7 +121,7 @@ import Testing
             // edge, Cairo composites the two through the region's clip in one drawing and the
             // underlay's surface edge in the other: a level off here and there, as in the
             // damage oracle. Stale or missing layers would differ in bulk.
-            let (worst, differing) = Self.difference(a, b)
+            let (worst, differing) = Fixture.difference(a, b)
             #expect(
                 worst <= 1 && differing <= 16 * scale * scale,
                 "frame \(n): \(differing) pixels, up to \(worst)")
@@ -153,24 +153,6 @@ import Testing
         for (n, (a, b)) in zip(over, whole).enumerated() {
             #expect(Fixture.identical(a, b), "frame \(n)")
         }
-    }
-
-    /// The largest channel difference between `a` and `b`, and how many pixels differ.
-    static func difference(_ a: ImageSurface, _ b: ImageSurface) -> (worst: Int, differing: Int) {
-        var worst = 0
-        var differing = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = a.pixel(x: x, y: y)!
-                let q = b.pixel(x: x, y: y)!
-                let d = max(
-                    abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)),
-                    abs(Int(p.blue) - Int(q.blue)))
-                worst = max(worst, d)
-                if d > 0 { differing += 1 }
-            }
-        }
-        return (worst, differing)
     }
 
     @Test func aPlanFollowsTheUnchangedLayersDownToTheFirstChange() throws {
