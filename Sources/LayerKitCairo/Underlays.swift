@@ -70,7 +70,8 @@ final class Underlays {
 /// (`path`, by depth from the root), each drawn the same (the same values, no group, mask,
 /// shadow, transition, rasterization or projection: nothing that depends on what its
 /// sublayers draw), and at each depth the sublayers that come before the next ancestor in
-/// drawing order, unchanged (`prefixes[d]`: those of `path[d]`). `split` is the first changed
+/// drawing order, unchanged: the same nodes, as the engine reuses a static subtree
+/// (`prefixes[d]`: those of `path[d]`). `split` is the first changed
 /// sublayer of the last ancestor that is not itself an ancestor; nil when none changed.
 ///
 /// The underlay holds the ancestors' own drawing (shadow excluded: none has one; background,
@@ -93,8 +94,14 @@ struct UnderlayPlan {
             path.append(n)
             var prefix: [PresentationLayer] = []
             var next: (PresentationLayer, PresentationLayer)?
-            for i in PresentationWalk.drawingOrder(n.sublayers) {
-                if o.sublayers[i] == n.sublayers[i] {
+            // Sorted by `zPosition` only when they are not already in order (the usual case).
+            let inOrder = PresentationWalk.isDrawingOrder(n.sublayers)
+            let order = inOrder ? [] : PresentationWalk.drawingOrder(n.sublayers)
+            for k in n.sublayers.indices {
+                let i = inOrder ? k : order[k]
+                // The same node: the engine reuses a subtree that did not change. (Comparing
+                // values instead would look through whole lists every frame.)
+                if o.sublayers[i].isSameNode(as: n.sublayers[i]) {
                     prefix.append(n.sublayers[i])
                 } else {
                     next = (o.sublayers[i], n.sublayers[i])
@@ -155,7 +162,7 @@ struct UnderlayPlan {
             else { return false }
         }
         for (a, b) in zip(prefixes, other.prefixes) {
-            guard a.count == b.count, zip(a, b).allSatisfy({ $0 == $1 }) else { return false }
+            guard a.count == b.count, zip(a, b).allSatisfy({ $0.isSameNode(as: $1) }) else { return false }
         }
         return true
     }

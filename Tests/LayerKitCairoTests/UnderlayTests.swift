@@ -11,10 +11,42 @@ import Testing
     static let width = 150
     static let height = 110
 
+    static func ring(
+        _ name: String, inset: Double, width: Double, end: Double = 1, dash: [Double] = [],
+        color: Color? = nil
+    ) -> PresentationLayer {
+        var layer = PresentationLayer(name: name)
+        layer.properties.bounds = Rect(x: 0, y: 0, width: 90, height: 90)
+        layer.properties.anchorPoint = .zero
+        layer.shape = ShapeProperties()
+        layer.shape!.path = .oval(in: Rect(x: inset, y: inset, width: 90 - 2 * inset, height: 90 - 2 * inset))
+        layer.shape!.fillColor = nil
+        layer.shape!.strokeColor = color ?? Color(red: 0.2, green: 0.45, blue: 0.9)
+        layer.shape!.lineWidth = width
+        layer.shape!.strokeEnd = end
+        layer.shape!.lineDashPattern = dash
+        return layer
+    }
+
+    // The static layers, built once and shared by every frame's tree, as the engine reuses a
+    // subtree that did not change (the same node: `UnderlayPlan` compares by identity).
+    static let outer = ring("outer", inset: 0.5, width: 1)
+    static let dashes = ring("dashes", inset: 12, width: 0.5, dash: [1, 1])
+    static let redDashes = ring(
+        "dashes", inset: 12, width: 0.5, dash: [1, 1], color: Color(red: 0.9, green: 0.1, blue: 0.1))
+    static let row: PresentationLayer = {
+        var row = PresentationLayer(name: "row")
+        row.properties.bounds = Rect(x: 0, y: 0, width: 70, height: 8)
+        row.properties.position = Point(x: 45, y: 92.3)
+        row.properties.cornerRadius = 3
+        row.properties.backgroundColor = Color(red: 0.85, green: 0.86, blue: 0.9)
+        return row
+    }()
+
     /// A card masking to its rounded bounds, like a gallery tile: a static outer ring and a
     /// dashed ring, a ring being drawn on, a turning arm with a ball, and a static row after
     /// them, at time `t`.
-    static func tile(_ t: Double, x: Double = 8.5, cardColor: Color = .white, dashColor: Color? = nil)
+    static func tile(_ t: Double, x: Double = 8.5, cardColor: Color = .white, redDashes red: Bool = false)
         -> PresentationLayer
     {
         var card = PresentationLayer(name: "card")
@@ -30,23 +62,6 @@ import Testing
         view.properties.bounds = Rect(x: 0, y: 0, width: 90, height: 90)
         view.properties.anchorPoint = .zero
         view.properties.backgroundColor = Color(white: 0.96)
-        func ring(
-            _ name: String, inset: Double, width: Double, end: Double = 1, dash: [Double] = [],
-            color: Color? = nil
-        ) -> PresentationLayer {
-            var layer = PresentationLayer(name: name)
-            layer.properties.bounds = Rect(x: 0, y: 0, width: 90, height: 90)
-            layer.properties.anchorPoint = .zero
-            layer.shape = ShapeProperties()
-            layer.shape!.path = .oval(
-                in: Rect(x: inset, y: inset, width: 90 - 2 * inset, height: 90 - 2 * inset))
-            layer.shape!.fillColor = nil
-            layer.shape!.strokeColor = color ?? Color(red: 0.2, green: 0.45, blue: 0.9)
-            layer.shape!.lineWidth = width
-            layer.shape!.strokeEnd = end
-            layer.shape!.lineDashPattern = dash
-            return layer
-        }
         var arm = PresentationLayer(name: "arm")
         arm.properties.bounds = Rect(x: 0, y: 0, width: 60, height: 60)
         arm.properties.position = Point(x: 45, y: 45)
@@ -58,16 +73,10 @@ import Testing
         ball.properties.backgroundColor = Color(red: 0.9, green: 0.3, blue: 0.2)
         arm.sublayers = [ball]
         view.sublayers = [
-            ring("outer", inset: 0.5, width: 1),
-            ring("dashes", inset: 12, width: 0.5, dash: [1, 1], color: dashColor),
+            outer, red ? redDashes : dashes,
             ring("progress", inset: 20, width: 1, end: 0.1 + 0.8 * (t - t.rounded(.down))), arm,
         ]
-        var row = PresentationLayer(name: "row")
-        row.properties.bounds = Rect(x: 0, y: 0, width: 70, height: 8)
-        row.properties.position = Point(x: 45, y: 92.3)
-        row.properties.cornerRadius = 3
-        row.properties.backgroundColor = Color(red: 0.85, green: 0.86, blue: 0.9)
-        card.sublayers = [view, row]
+        card.sublayers = [view, Self.row]
         return card
     }
 
@@ -105,8 +114,7 @@ import Testing
 
     @Test(arguments: [1, 2]) func framesOverAnUnderlayAreTheFramesDrawnWhole(scale: Int) throws {
         // From frame 14 on, the dashed ring, one of the leading layers, is red: a new underlay.
-        let red = Color(red: 0.9, green: 0.1, blue: 0.1)
-        let frames = (0..<24).map { [Self.tile(Double($0) / 10, dashColor: $0 >= 14 ? red : nil)] }
+        let frames = (0..<24).map { [Self.tile(Double($0) / 10, redDashes: $0 >= 14)] }
         // The whole view every frame (the ring being drawn on damages all of it), and now and
         // then a small region beside it, as another tile's damage would reach in.
         let regions: (Int) -> [Rect] = { n in
