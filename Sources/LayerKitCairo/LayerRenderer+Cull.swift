@@ -16,15 +16,34 @@ extension LayerRenderer {
     static func isCulled(_ layer: PresentationLayer, at place: PresentationWalk.Place, visible: Rect)
         -> Bool
     {
-        let cheap =
-            layer.sublayers.isEmpty || layer.properties.masksToBounds
-            || layer.sublayers.allSatisfy { $0.sublayers.isEmpty }
-        guard cheap, let extent = localExtent(of: layer) else { return false }
+        guard let extent = cullingExtent(of: layer) else { return false }
         if extent.isNull { return true }
         var box = place.toRoot.apply(to: extent)
         guard box.isFinite else { return false }
         if let clip = place.clip { box = box.intersection(clip) }
         // Meeting only along an edge, it covers no pixel.
         return box.intersection(visible).isEmpty
+    }
+
+    /// `localExtent` of a leaf, a masking layer or a layer of leaves; nil for any other layer
+    /// or one that cannot be bounded. A layer of leaves without a shadow or mask of its own is
+    /// bounded by its own extent and each leaf's, placed by its transform, without the
+    /// general walk `localExtent` takes through its sublayers.
+    static func cullingExtent(of layer: PresentationLayer) -> Rect? {
+        if layer.sublayers.isEmpty || layer.properties.masksToBounds { return localExtent(of: layer) }
+        guard layer.sublayers.allSatisfy({ $0.sublayers.isEmpty }) else { return nil }
+        guard !hasEffects(layer), layer.replicator == nil, var extent = ownExtent(of: layer) else {
+            return localExtent(of: layer)
+        }
+        for sublayer in layer.sublayers {
+            // Drawn flattened by an affine map (a sublayer seen in perspective is left to the
+            // general walk); a hidden one counts too, which only keeps more.
+            guard sublayer.placesAffinely(in: layer), let own = localExtent(of: sublayer) else {
+                return localExtent(of: layer)
+            }
+            if own.isNull { continue }
+            extent = extent.union(sublayer.transformToSuperlayer(layer).apply(to: own))
+        }
+        return extent.isFinite || extent.isNull ? extent : nil
     }
 }
