@@ -58,12 +58,6 @@ final class Underlays {
     func keep(_ underlay: Underlay, in slot: Int) { underlays[slot] = underlay }
 
     func drop(_ slot: Int) { underlays[slot] = nil }
-
-    /// Every slot's underlay and history (a canvas of another size, a new layout).
-    func removeAll() {
-        underlays = [:]
-        previous = [:]
-    }
 }
 
 /// The layers a tree draws before its first change, as a path down the tree: the ancestors
