@@ -14,7 +14,14 @@ extension LayerRenderer {
     func appendRoundedRect(
         _ rect: Rect, radius: Double, corners: CornerMask = .all, _ canvas: Canvas, newPath: Bool = true
     ) {
-        let cr = canvas.cr
+        Self.appendRoundedRect(rect, radius: radius, corners: corners, on: canvas.cr, newPath: newPath)
+    }
+
+    /// `appendRoundedRect(_:radius:corners:_:newPath:)` on a Cairo context of any surface (a
+    /// mask's A8 one).
+    static func appendRoundedRect(
+        _ rect: Rect, radius: Double, corners: CornerMask, on cr: OpaquePointer, newPath: Bool
+    ) {
         let r = rect.standardized
         let radius = min(radius, min(r.width, r.height) / 2)
         if newPath { cairo_new_path(cr) }

@@ -185,7 +185,14 @@ extension LayerRenderer {
 
     /// Puts back the pixels `backup` copied wherever they lie outside `bounds` rounded by
     /// `radius` at `corners` (in the current matrix, the layer's), blended by the rounded
-    /// rectangle's anti-aliased coverage, as a rounded clip would have left them.
+    /// rectangle's anti-aliased coverage, as a rounded clip would have left them: each pixel of
+    /// a square becomes the copied one where its mask (`CornerMasks`) is whole, stays where the
+    /// mask is empty, and is the two blended by the mask between.
+    ///
+    /// Where the clip is a set of whole pixels (a damaged region, the plain rectangles of
+    /// ancestors' clips) the pixels are blended here, inside the clip's rectangles; Cairo's own
+    /// `SOURCE`-through-a-mask, used otherwise (a clip with an anti-aliased edge), costs more
+    /// than the blend itself for such small squares.
     func restoreCorners(
         _ backup: CornerBackup, of bounds: Rect, radius: Double, corners: CornerMask, _ canvas: Canvas
     ) {
@@ -194,30 +201,142 @@ extension LayerRenderer {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         cairo_save(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_identity_matrix(cr)
+        let target = PixelTarget(cr)
+        if target == nil { cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE) }
         for square in backup.squares {
             let x = Double(square.x) - backup.offsetX
             let y = Double(square.y) - backup.offsetY
-            let w = Double(cairo_image_surface_get_width(square.surface))
-            let h = Double(cairo_image_surface_get_height(square.surface))
+            let width = Int(cairo_image_surface_get_width(square.surface))
+            let height = Int(cairo_image_surface_get_height(square.surface))
             // A square the clip lets nothing of through (one an underlay kept, beside this
             // region) has nothing to put back.
-            guard !Rect(x: x, y: y, width: w, height: h).intersection(visible).isEmpty else { continue }
-            cairo_identity_matrix(cr)
-            cairo_save(cr)
-            cairo_new_path(cr)
-            cairo_rectangle(cr, x, y, w, h)
-            cairo_clip(cr)
-            // The square less the rounded rectangle: what the clip would have kept out.
-            cairo_rectangle(cr, x, y, w, h)
-            cairo_set_matrix(cr, &m)
-            appendRoundedRect(bounds, radius: radius, corners: corners, canvas, newPath: false)
-            cairo_identity_matrix(cr)
-            cairo_set_source_surface(cr, square.surface, x, y)
-            cairo_fill(cr)
-            cairo_restore(cr)
+            guard
+                !Rect(x: x, y: y, width: Double(width), height: Double(height)).intersection(visible).isEmpty
+            else { continue }
+            let key = CornerMasks.Key(
+                width: width, height: height, xx: m.xx, yy: m.yy, x0: m.x0 - x, y0: m.y0 - y, bounds: bounds,
+                radius: radius, corners: corners.rawValue)
+            guard let mask = cornerMasks.mask(for: key) else { continue }
+            if let target {
+                target.blend(square.surface, through: mask.surface, atDeviceX: Int(x), y: Int(y))
+            } else {
+                cairo_set_source_surface(cr, square.surface, x, y)
+                cairo_mask_surface(cr, mask.surface, x, y)
+            }
         }
+        if target == nil { cairo_set_source_rgba(cr, 0, 0, 0, 0) }
         cairo_restore(cr)
+    }
+}
+
+/// The surface a context draws on, when its pixels can be written directly: an ARGB32 image
+/// surface (the group's, inside a group) whose clip is whole device pixels.
+struct PixelTarget {
+    let surface: OpaquePointer
+    let data: UnsafeMutablePointer<UInt8>
+    let stride: Int
+    let width: Int
+    let height: Int
+    /// Surface pixel = device pixel + offset.
+    let offsetX: Int
+    let offsetY: Int
+    /// The clip's rectangles, in device pixels.
+    let clip: [(x0: Int, y0: Int, x1: Int, y1: Int)]
+
+    /// Nil when the target is not such a surface or the clip is not whole pixels. Reads the
+    /// clip in device space, so the context's matrix must be the identity, and narrows it to
+    /// the surface (the caller saves Cairo's state around).
+    init?(_ cr: OpaquePointer) {
+        guard let surface = cairo_get_group_target(cr),
+            cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+            cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
+        else { return nil }
+        var dx = 0.0
+        var dy = 0.0
+        cairo_surface_get_device_offset(surface, &dx, &dy)
+        guard dx == dx.rounded(), dy == dy.rounded(), abs(dx) < 1e9, abs(dy) < 1e9 else { return nil }
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
+        // No clip at all is not a list of rectangles to Cairo: the surface's own is.
+        cairo_new_path(cr)
+        cairo_rectangle(cr, -dx, -dy, Double(width), Double(height))
+        cairo_clip(cr)
+        guard let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
+        var clip: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
+        for i in 0..<Int(list.pointee.num_rectangles) {
+            let r = list.pointee.rectangles[i]
+            let edges = [r.x, r.y, r.x + r.width, r.y + r.height]
+            guard edges.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e9 }) else { return nil }
+            clip.append((Int(edges[0]), Int(edges[1]), Int(edges[2]), Int(edges[3])))
+        }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        self.surface = surface
+        self.data = data
+        stride = Int(cairo_image_surface_get_stride(surface))
+        self.width = width
+        self.height = height
+        offsetX = Int(dx)
+        offsetY = Int(dy)
+        self.clip = clip
+    }
+
+    /// Blends `source` (ARGB32) into the target at device pixel (`x`, `y`) through `mask` (A8,
+    /// the same size), inside the clip: each channel becomes (s·m + d·(255 − m)) / 255,
+    /// rounded to nearest.
+    func blend(_ source: OpaquePointer, through mask: OpaquePointer, atDeviceX x: Int, y: Int) {
+        cairo_surface_flush(source)
+        guard let sourceData = cairo_image_surface_get_data(source),
+            let maskData = cairo_image_surface_get_data(mask)
+        else { return }
+        let w = Int(cairo_image_surface_get_width(source))
+        let h = Int(cairo_image_surface_get_height(source))
+        guard Int(cairo_image_surface_get_width(mask)) == w, Int(cairo_image_surface_get_height(mask)) == h
+        else { return }
+        let sourceStride = Int(cairo_image_surface_get_stride(source))
+        let maskStride = Int(cairo_image_surface_get_stride(mask))
+        for rect in clip {
+            // The square within this rectangle of the clip and within the surface, in device
+            // pixels.
+            let left = max(x, rect.x0, -offsetX)
+            let top = max(y, rect.y0, -offsetY)
+            let right = min(x + w, rect.x1, width - offsetX)
+            let bottom = min(y + h, rect.y1, height - offsetY)
+            guard right > left, bottom > top else { continue }
+            for row in top..<bottom {
+                let maskRow = maskData + (row - y) * maskStride
+                let sourceRow = UnsafeRawPointer(sourceData + (row - y) * sourceStride)
+                let targetRow = UnsafeMutableRawPointer(data + (row + offsetY) * stride)
+                for column in left..<right {
+                    let m = UInt32(maskRow[column - x])
+                    if m == 0 { continue }
+                    let s = sourceRow.load(fromByteOffset: (column - x) * 4, as: UInt32.self)
+                    let at = (column + offsetX) * 4
+                    if m == 255 {
+                        targetRow.storeBytes(of: s, toByteOffset: at, as: UInt32.self)
+                        continue
+                    }
+                    let d = targetRow.load(fromByteOffset: at, as: UInt32.self)
+                    targetRow.storeBytes(of: Self.lerp(s, d, m), toByteOffset: at, as: UInt32.self)
+                }
+            }
+            cairo_surface_mark_dirty_rectangle(
+                surface, Int32(left + offsetX), Int32(top + offsetY), Int32(right - left), Int32(bottom - top)
+            )
+        }
+    }
+
+    /// s·m + d·(255 − m), divided by 255 and rounded, in each of the four 8-bit channels: two
+    /// channels at a time in 16-bit lanes (a lane's sum is at most 255 · 255 + 128).
+    static func lerp(_ s: UInt32, _ d: UInt32, _ m: UInt32) -> UInt32 {
+        let n = 255 - m
+        var rb = (s & 0x00ff_00ff) &* m &+ (d & 0x00ff_00ff) &* n &+ 0x0080_0080
+        rb = ((rb &+ ((rb >> 8) & 0x00ff_00ff)) >> 8) & 0x00ff_00ff
+        var ag = ((s >> 8) & 0x00ff_00ff) &* m &+ ((d >> 8) & 0x00ff_00ff) &* n &+ 0x0080_0080
+        ag = (ag &+ ((ag >> 8) & 0x00ff_00ff)) & 0xff00_ff00
+        return rb | ag
     }
 }

@@ -39,6 +39,8 @@ public final class LayerRenderer {
     let rasterCache = RasterCache()
     /// The backing stores of leaf layers (see `BackingStores`).
     let backingStores = BackingStores()
+    /// The coverage masks that put rounded corners back (see `CornerMasks`).
+    let cornerMasks = CornerMasks()
 
     /// False draws every layer directly, rasterizing it through its place, rather than
     /// compositing leaf layers from their backing stores (for comparing the two).
@@ -102,6 +104,7 @@ public final class LayerRenderer {
         backingStores.deviceScale = nil
         strokeCache.endDraw()
         rasterCache.endDraw()
+        cornerMasks.endDraw()
         backingStores.reservedBytes = underlays.bytes
         backingStores.endDraw()
     }
