@@ -178,28 +178,29 @@ struct Painter: PresentationVisitor {
     }
 
     mutating func enter(_ layer: PresentationLayer, at place: PresentationWalk.Place) -> Entry? {
-        guard var walk = underlay else { return enterLayer(layer, at: place) }
-        let role = walk.role(of: layer, depth: place.depth)
-        defer { underlay = walk }
-        switch (walk.mode, role) {
+        // The walk's state is changed where it is kept (`underlay!`), never through a copy:
+        // a copy would retain its arrays and copy them on the first change, for every layer.
+        guard let mode = underlay?.mode else { return enterLayer(layer, at: place) }
+        let role = underlay!.role(of: layer, depth: place.depth)
+        switch (mode, role) {
         case (.resume, .leading), (.build, .rest):
             return nil
         case (.resume, .ancestor):
-            return openAncestor(layer, at: place, corners: walk.corners[place.depth])
+            return openAncestor(layer, at: place, corners: underlay!.corners[place.depth])
         case (.resume, .rest):
             return enterLayer(layer, at: place)
         case (.build, .ancestor):
             // Every corner copied, whatever the sublayers reach now: they are put back over
             // whatever later frames draw.
             guard var entry = enterLayer(layer, at: place, backingUpAllCorners: true) else { return nil }
-            walk.corners[place.depth] = entry.corners
+            underlay!.corners[place.depth] = entry.corners
             entry.underlayRole = .ancestor
             return entry
         case (.build, .leading):
-            let top = walk.nesting == 0
+            let top = underlay!.nesting == 0
             guard var entry = enterLayer(layer, at: place) else { return nil }
             if top {
-                walk.nesting += 1
+                underlay!.nesting += 1
                 entry.underlayRole = .leading
             }
             return entry
