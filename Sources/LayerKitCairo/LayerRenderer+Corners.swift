@@ -203,7 +203,6 @@ extension LayerRenderer {
         cairo_save(cr)
         cairo_identity_matrix(cr)
         let target = PixelTarget(cr)
-        if target == nil { cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE) }
         for square in backup.squares {
             let x = Double(square.x) - backup.offsetX
             let y = Double(square.y) - backup.offsetY
@@ -218,14 +217,15 @@ extension LayerRenderer {
                 width: width, height: height, xx: m.xx, yy: m.yy, x0: m.x0 - x, y0: m.y0 - y, bounds: bounds,
                 radius: radius, corners: corners.rawValue)
             guard let mask = cornerMasks.mask(for: key) else { continue }
-            if let target {
+            if let target, x == x.rounded(), y == y.rounded(), abs(x) < 1e9, abs(y) < 1e9 {
                 target.blend(square.surface, through: mask.surface, atDeviceX: Int(x), y: Int(y))
             } else {
+                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
                 cairo_set_source_surface(cr, square.surface, x, y)
                 cairo_mask_surface(cr, mask.surface, x, y)
+                cairo_set_source_rgba(cr, 0, 0, 0, 0)
             }
         }
-        if target == nil { cairo_set_source_rgba(cr, 0, 0, 0, 0) }
         cairo_restore(cr)
     }
 }
