@@ -63,10 +63,7 @@ extension LayerRenderer {
         let r = bounds.standardized
         let radius = min(radius, min(r.width, r.height) / 2)
         guard radius > 0, !corners.intersection(.all).isEmpty else { return nil }
-        guard let target = cairo_get_group_target(cr),
-            cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
-            cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
-        else { return nil }
+        guard let target = PixelTarget.imageSurface(of: cr) else { return nil }
         var offsetX = 0.0
         var offsetY = 0.0
         cairo_surface_get_device_offset(target, &offsetX, &offsetY)
@@ -248,10 +245,7 @@ struct PixelTarget {
     /// clip in device space, so the context's matrix must be the identity, and narrows it to
     /// the surface (the caller saves Cairo's state around).
     init?(_ cr: OpaquePointer) {
-        guard let surface = cairo_get_group_target(cr),
-            cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
-            cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
-        else { return nil }
+        guard let surface = Self.imageSurface(of: cr) else { return nil }
         var dx = 0.0
         var dy = 0.0
         cairo_surface_get_device_offset(surface, &dx, &dy)
@@ -282,6 +276,16 @@ struct PixelTarget {
         offsetX = Int(dx)
         offsetY = Int(dy)
         self.clip = clip
+    }
+
+    /// The surface `cr` draws on (its group's, inside a group) when it is an ARGB32 image
+    /// surface, whose pixels can be read and written in memory.
+    static func imageSurface(of cr: OpaquePointer) -> OpaquePointer? {
+        guard let surface = cairo_get_group_target(cr),
+            cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+            cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
+        else { return nil }
+        return surface
     }
 
     /// Blends `source` (ARGB32) into the target at device pixel (`x`, `y`) through `mask` (A8,

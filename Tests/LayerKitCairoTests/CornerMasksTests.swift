@@ -158,14 +158,7 @@ import Testing
     /// device rectangle): whole pixels put the corners back by the blend here, a clip with an
     /// anti-aliased edge by Cairo's `SOURCE` through the mask.
     func render(clip: Rect) throws -> ImageSurface {
-        let surface = try ImageSurface(width: 120, height: 90)
-        let canvas = try Canvas(surface: surface)
-        canvas.clear(color: Color(white: 0.2))
-        for i in 0..<30 {
-            canvas.fill(
-                Rect(x: Double(i) * 4.3, y: 0, width: 2.1, height: 90),
-                color: Color(red: Double(i % 7) / 7, green: 0.4, blue: Double(i % 3) / 3))
-        }
+        let (surface, canvas) = try Fixture.stripes(width: 120, height: 90)
         canvas.clip(to: clip)
         canvas.scale(2, 2)
         let child = Fixture.layer(

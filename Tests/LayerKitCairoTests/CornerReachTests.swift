@@ -33,15 +33,8 @@ import Testing
     }
 
     func render(_ tree: PresentationLayer) throws -> ImageSurface {
-        let surface = try ImageSurface(width: 170, height: 130)
-        let canvas = try Canvas(surface: surface)
-        canvas.clear(color: Color(white: 0.2))
-        for i in 0..<40 {
-            // Stripes, so a corner put back from the wrong place would show.
-            canvas.fill(
-                Rect(x: Double(i) * 4.3, y: 0, width: 2.1, height: 130),
-                color: Color(red: Double(i % 7) / 7, green: 0.4, blue: Double(i % 3) / 3))
-        }
+        // Stripes, so a corner put back from the wrong place would show.
+        let (surface, canvas) = try Fixture.stripes(width: 170, height: 130)
         canvas.scale(Self.scale, Self.scale)
         // Drawn directly: the empty card, a leaf, would otherwise come from a backing store at
         // its phase rounded to 1/16 pixel, while the cards with sublayers are drawn through

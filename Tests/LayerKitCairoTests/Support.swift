@@ -25,6 +25,21 @@ enum Fixture {
         return (worst, differing)
     }
 
+    /// A `width` × `height` image cleared to dark grey with coloured stripes 2.1 pixels wide
+    /// every 4.3 pixels, and a canvas on it: a backdrop where a pixel put back from the wrong
+    /// place, or not put back, shows.
+    static func stripes(width: Int, height: Int) throws -> (ImageSurface, Canvas) {
+        let surface = try ImageSurface(width: width, height: height)
+        let canvas = try Canvas(surface: surface)
+        canvas.clear(color: Color(white: 0.2))
+        for i in 0..<Int((Double(width) / 4.3).rounded(.up)) {
+            canvas.fill(
+                Rect(x: Double(i) * 4.3, y: 0, width: 2.1, height: Double(height)),
+                color: Color(red: Double(i % 7) / 7, green: 0.4, blue: Double(i % 3) / 3))
+        }
+        return (surface, canvas)
+    }
+
     /// True when both images have the same size and the same bytes.
     static func identical(_ a: ImageSurface, _ b: ImageSurface) -> Bool {
         a.width == b.width && a.height == b.height && a.stride == b.stride
