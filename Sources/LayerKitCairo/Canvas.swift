@@ -206,7 +206,7 @@ public final class Canvas {
     private func filterDisplayable(_ text: String, size: Double) -> String {
         selectFont(size: size, for: text)
         guard let font = cairo_get_scaled_font(cr) else { return text }
-        var kept = ""
+        var kept: [Character] = []
         for character in text {
             let piece = String(character)
             var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
@@ -220,9 +220,37 @@ public final class Canvas {
             if let glyphs { cairo_glyph_free(glyphs) }
             if !missing { kept.append(character) }
         }
-        for empty in ["( )", "()", "[]"] { kept = kept.replacing(empty, with: "") }
-        let trimmed = kept.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
-        return trimmed.isEmpty ? text : String(trimmed)
+        for empty in Self.emptyBrackets { kept = Self.removing(empty, from: kept) }
+        guard let first = kept.firstIndex(where: { !$0.isWhitespace }),
+            let last = kept.lastIndex(where: { !$0.isWhitespace })
+        else { return text }
+        var result = ""
+        for character in kept[first...last] { result.append(character) }
+        return result
+    }
+
+    /// What dropping characters can leave behind: `"Balls (\u{E000})"` would read "Balls ()".
+    private static let emptyBrackets: [[Character]] = [["(", " ", ")"], ["(", ")"], ["[", "]"]]
+
+    /// `characters` without the occurrences of `pattern`, found left to right without overlap
+    /// (what `String.replacing(_:with: "")` does). Plain array work: the first window frame
+    /// draws its titles through here, and the generic string algorithms cost milliseconds of
+    /// type lookups the first time they run.
+    static func removing(_ pattern: [Character], from characters: [Character]) -> [Character] {
+        guard !pattern.isEmpty else { return characters }
+        var result: [Character] = []
+        result.reserveCapacity(characters.count)
+        var i = 0
+        while i < characters.count {
+            if i + pattern.count <= characters.count, characters[i..<i + pattern.count].elementsEqual(pattern)
+            {
+                i += pattern.count
+            } else {
+                result.append(characters[i])
+                i += 1
+            }
+        }
+        return result
     }
 
     /// Cairo's toy text draws a string with one face and no per-glyph fallback, so a title

@@ -79,6 +79,14 @@ public final class GalleryApp: WindowApp {
             renderer: renderer, session: Catalog.makeSession)
     }
 
+    /// Starts loading the faces the window's titles and HUD are drawn in, on a thread of its
+    /// own (`Canvas.preloadFonts`), so that the first frame finds them loaded: call it before
+    /// the gallery that `init(loaderID:)` makes.
+    public static func preloadFonts(loaderID: String?) {
+        let infos = loaderID.flatMap { Catalog.info(id: $0) }.map { [$0] } ?? Catalog.all
+        Canvas.preloadFonts(for: infos.map(\.title) + ["HUD"])
+    }
+
     /// A gallery of the loaders `infos` describes, each session made by `makeSession` in its
     /// tile's screen size (previewed loaders: `loaderlab preview`); `single` fills the window
     /// with the one loader. Keys 1–9 toggle the loaders in `numbering` order (nil: `infos`').

@@ -23,7 +23,8 @@ switch commands.run(rawArguments: Commands.processArguments) {
 case .finished(let status):
     exit(status)
 case .openWindow(let window):
-    // The gallery, or one loader with `--loader`.
+    // The gallery, or one loader with `--loader`. Its fonts load on another thread meanwhile.
+    GalleryApp.preloadFonts(loaderID: window.loaderID)
     let app = GalleryApp(loaderID: window.loaderID)
     app.exportSource = CatalogSceneSource()
     X11Host.run(app, options: X11Host.Options(scale: window.scale, size: window.size))

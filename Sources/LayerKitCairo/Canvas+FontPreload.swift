@@ -1,0 +1,29 @@
+import CCairo
+import Dispatch
+import LayerKit
+
+extension Canvas {
+    /// Starts, on a thread of its own, the font loading that the first text drawn would
+    /// otherwise do on the caller's thread: fontconfig reads its configuration (some sixty XML
+    /// files and the font caches, about 5 ms) and Cairo opens the faces that `texts` select
+    /// (the sans face, and WenQuanYi Micro Hei for text with CJK characters), keeping them in
+    /// its process-wide font caches. Returns at once.
+    ///
+    /// Nothing depends on it finishing first: fontconfig and Cairo's font caches are
+    /// thread-safe, and a thread that asks for a face while this is still loading loads what it
+    /// needs itself (fontconfig keeps whichever configuration is ready first). The window calls
+    /// it before it builds its scene, so the two overlap on a machine with a second core.
+    public static func preloadFonts(for texts: [String]) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            guard let surface = try? ImageSurface(width: 1, height: 1),
+                let canvas = try? Canvas(surface: surface)
+            else { return }
+            for text in texts {
+                _ = canvas.textWidth(text, size: preloadSize)
+            }
+        }
+    }
+
+    /// Any size: a face is opened once for all sizes; only its glyphs are kept per size.
+    private static let preloadSize = 12.0
+}
