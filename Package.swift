@@ -131,7 +131,9 @@ let package = Package(
         .testTarget(name: "RefreshKitTests", dependencies: ["RefreshKit", "LayerKit"]),
         .testTarget(
             name: "LoadersTests",
-            dependencies: ["Loaders", "LayerKit", "RefreshKit", "LayerKitCairo", "SnapshotTesting"],
+            dependencies: [
+                "Loaders", "LayerKit", "RefreshKit", "LayerKitCairo", "SnapshotTesting", "LoaderLabResources",
+            ],
             exclude: ["Snapshots"]
         ),
         .testTarget(
@@ -166,3 +168,18 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The release build reaches the metadata of concrete generic types (`LayerProperty<LayerProperties,
+// Rect>`, a dictionary's storage) through their accessors instead of by mangled name. A
+// mangled name is decoded at run time on first use, and checking its generic requirements
+// scans every protocol conformance in the program (thousands, with Foundation linked in) for
+// each one not seen before: 2–3 ms of the window's start went to building the property
+// tables that way (BENCHMARKS.md). The code is a little larger; nothing else changes.
+let directMetadataAccess: [SwiftSetting] = [
+    .unsafeFlags(
+        ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+        .when(configuration: .release))
+]
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings = (target.swiftSettings ?? []) + directMetadataAccess
+}
