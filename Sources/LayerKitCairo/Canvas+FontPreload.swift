@@ -1,5 +1,5 @@
 import CCairo
-import Dispatch
+import Foundation
 import LayerKit
 
 extension Canvas {
@@ -13,8 +13,11 @@ extension Canvas {
     /// thread-safe, and a thread that asks for a face while this is still loading loads what it
     /// needs itself (fontconfig keeps whichever configuration is ready first). The window calls
     /// it before it builds its scene, so the two overlap on a machine with a second core.
+    ///
+    /// The thread is its own and ends when the fonts are loaded: a thread of Dispatch's pools
+    /// would stay parked and wake every second, and an idle window must not wake at all.
     public static func preloadFonts(for texts: [String]) {
-        DispatchQueue.global(qos: .userInitiated).async {
+        Thread.detachNewThread {
             guard let surface = try? ImageSurface(width: 1, height: 1),
                 let canvas = try? Canvas(surface: surface)
             else { return }

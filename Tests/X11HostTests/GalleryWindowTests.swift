@@ -127,7 +127,23 @@ struct GalleryWindowTests {
         return app.frameCount == n
     }
 
-    @Test("with every loader stopped or resting the window renders no frames for 2 s")
+    /// Every context switch of the process's threads so far (voluntary and not), from
+    /// `/proc/PID/task/*/status`: a thread that wakes adds to it.
+    private func contextSwitches(_ app: AppProcess) throws -> Int {
+        let tasks = "/proc/\(app.process.processIdentifier)/task"
+        return try FileManager.default.contentsOfDirectory(atPath: tasks).reduce(0) { sum, task in
+            let status = (try? String(contentsOfFile: "\(tasks)/\(task)/status", encoding: .utf8)) ?? ""
+            return sum
+                + status.split(separator: "\n")
+                .filter {
+                    $0.hasPrefix("voluntary_ctxt_switches:") || $0.hasPrefix("nonvoluntary_ctxt_switches:")
+                }
+                .compactMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }
+                .reduce(0, +)
+        }
+    }
+
+    @Test("with every loader stopped or resting the window renders no frames and no thread wakes for 2 s")
     func idleIsIdle() throws {
         let x = try XvfbSession()
         let (app, window) = try launch(x)
@@ -138,8 +154,10 @@ struct GalleryWindowTests {
         )
         #expect(eventually(timeout: 10) { quiet(app) })
         let frames = app.frameCount
+        let switches = try contextSwitches(app)
         sleep(2)
         #expect(app.frameCount == frames)
+        #expect(try contextSwitches(app) == switches)
         #expect(app.process.isRunning)
     }
 
