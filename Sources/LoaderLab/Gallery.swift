@@ -79,13 +79,19 @@ public final class GalleryApp: WindowApp {
             renderer: renderer, session: Catalog.makeSession)
     }
 
-    /// Starts loading the faces the window's titles and HUD are drawn in, on a thread of its
-    /// own (`Canvas.preloadFonts`), so that the first frame finds them loaded: call it before
-    /// the gallery that `init(loaderID:)` makes.
-    public static func preloadFonts(loaderID: String?) {
+    /// Starts loading the faces the window's titles and HUD are drawn in, and their glyphs at
+    /// the window's `scale`, on a thread of its own (`Canvas.preloadFonts`), so that the first
+    /// frame finds them loaded: call it before the gallery that `init(loaderID:)` makes.
+    public static func preloadFonts(loaderID: String?, scale: Double) {
         let infos = loaderID.flatMap { Catalog.info(id: $0) }.map { [$0] } ?? Catalog.all
-        Canvas.preloadFonts(for: infos.map(\.title) + ["HUD"])
+        // The titles (with any CJK characters) and every printable ASCII character, at the
+        // one size the window's own text uses (titles, HUD, notices).
+        let ascii = String((32...126).map { Character(Unicode.Scalar(UInt8($0))) })
+        Canvas.preloadFonts(for: infos.map(\.title) + [ascii], size: textSize, scale: scale)
     }
+
+    /// The size of the window's own text: tile titles, the HUD, notices.
+    static let textSize = 12.0
 
     /// A gallery of the loaders `infos` describes, each session made by `makeSession` in its
     /// tile's screen size (previewed loaders: `loaderlab preview`); `single` fills the window

@@ -24,7 +24,7 @@ case .finished(let status):
     exit(status)
 case .openWindow(let window):
     // The gallery, or one loader with `--loader`. Its fonts load on another thread meanwhile.
-    GalleryApp.preloadFonts(loaderID: window.loaderID)
+    GalleryApp.preloadFonts(loaderID: window.loaderID, scale: window.scale ?? 1)
     let app = GalleryApp(loaderID: window.loaderID)
     app.exportSource = CatalogSceneSource()
     X11Host.run(app, options: X11Host.Options(scale: window.scale, size: window.size))
