@@ -7,6 +7,9 @@ enum FirstLookCue {
     static let text = "pull down to refresh"
     static let shortText = "pull down"
     static let subtext = "or press R"
+    /// The sizes of the words and of the line below them, in points.
+    static let size = 11.0
+    static let subtextSize = 9.0
     /// A pale pill over the pale list, its ink a little darker than the list's placeholders.
     static let pillColor = Color(red: 1, green: 1, blue: 1, alpha: 0.9)
     static let edgeColor = Color(r255: 200, g: 206, b: 218)
@@ -18,7 +21,6 @@ enum FirstLookCue {
         guard alpha > 0, rect.width > 40 else { return }
         canvas.save()
         canvas.clip(to: clip)
-        let size = 11.0
         // The whole sentence when it fits, else its first words.
         var words = text
         if canvas.textWidth(words, size: size) + 36 > rect.width - 12 { words = shortText }
@@ -41,7 +43,7 @@ enum FirstLookCue {
         canvas.stroke(chevron, color: ink, width: 1.5)
         canvas.drawText(words, at: Point(x: pill.minX + 24, y: pill.minY + 16), size: size, color: ink)
         canvas.drawText(
-            subtext, at: Point(x: pill.minX + 24, y: pill.minY + 30), size: 9,
+            subtext, at: Point(x: pill.minX + 24, y: pill.minY + 30), size: subtextSize,
             color: ink.withAlpha(ink.alpha * 0.75))
         canvas.restore()
     }

@@ -94,7 +94,7 @@ extension GalleryApp {
         guard rect.width > 0, rect.height > 0 else { return }
         let session = tiles[index].session
         let number = (numbering.firstIndex(of: session.info.id) ?? index) + 1
-        let size = 12.0
+        let size = Self.textSize
         let text = Self.fitted(
             "\(number)  \(session.info.title)", width: rect.width - 4,
             measure: { canvas.textWidth($0, size: size) },

@@ -84,13 +84,18 @@ public final class GalleryApp: WindowApp {
     /// frame finds them loaded: call it before the gallery that `init(loaderID:)` makes.
     public static func preloadFonts(loaderID: String?, scale: Double) {
         let infos = loaderID.flatMap { Catalog.info(id: $0) }.map { [$0] } ?? Catalog.all
-        // The titles (with any CJK characters) and every printable ASCII character, at the
-        // one size the window's own text uses (titles, HUD, notices).
+        // In the order the first frame draws them: the titles (with any CJK characters), the
+        // headers' cue, then every printable ASCII character at the HUD's size.
         let ascii = String((32...126).map { Character(Unicode.Scalar(UInt8($0))) })
-        Canvas.preloadFonts(for: infos.map(\.title) + [ascii], size: textSize, scale: scale)
+        let texts =
+            infos.map { (text: $0.title, size: textSize) } + [
+                (FirstLookCue.text, FirstLookCue.size), (FirstLookCue.subtext, FirstLookCue.subtextSize),
+                (ascii, HUDPainter.fontSize),
+            ]
+        Canvas.preloadFonts(for: texts, scale: scale)
     }
 
-    /// The size of the window's own text: tile titles, the HUD, notices.
+    /// The size of the tiles' titles, in points.
     static let textSize = 12.0
 
     /// A gallery of the loaders `infos` describes, each session made by `makeSession` in its
