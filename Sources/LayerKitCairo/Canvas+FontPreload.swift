@@ -25,7 +25,6 @@ extension Canvas {
             else { return }
             canvas.scale(scale, scale)
             for (text, size) in texts {
-                _ = canvas.textWidth(text, size: size)
                 canvas.drawText(text, at: Point(x: 0, y: size), size: size, color: .black)
             }
         }

@@ -73,7 +73,7 @@ public final class GalleryApp: WindowApp {
         loaderID: String? = nil, clock: MediaClock = SystemMediaClock(),
         renderer: LayerRenderer = LayerRenderer()
     ) {
-        let infos = loaderID.flatMap { Catalog.info(id: $0) }.map { [$0] } ?? Catalog.all
+        let infos = Self.infos(loaderID: loaderID)
         self.init(
             infos: infos, single: infos.count == 1, numbering: Catalog.all.map(\.id), clock: clock,
             renderer: renderer, session: Catalog.makeSession)
@@ -83,7 +83,7 @@ public final class GalleryApp: WindowApp {
     /// the window's `scale`, on a thread of its own (`Canvas.preloadFonts`), so that the first
     /// frame finds them loaded: call it before the gallery that `init(loaderID:)` makes.
     public static func preloadFonts(loaderID: String?, scale: Double) {
-        let infos = loaderID.flatMap { Catalog.info(id: $0) }.map { [$0] } ?? Catalog.all
+        let infos = infos(loaderID: loaderID)
         // In the order the first frame draws them: the titles (with any CJK characters), the
         // headers' cue, then every printable ASCII character at the HUD's size.
         let ascii = String((32...126).map { Character(Unicode.Scalar(UInt8($0))) })
@@ -93,6 +93,11 @@ public final class GalleryApp: WindowApp {
                 (ascii, HUDPainter.fontSize),
             ]
         Canvas.preloadFonts(for: texts, scale: scale)
+    }
+
+    /// The loaders `init(loaderID:)` shows: the one `loaderID` names, else all of them.
+    static func infos(loaderID: String?) -> [LoaderInfo] {
+        loaderID.flatMap { Catalog.info(id: $0) }.map { [$0] } ?? Catalog.all
     }
 
     /// The size of the tiles' titles, in points.
