@@ -95,7 +95,7 @@ extension LayerRenderer {
             // border lie inside them.
             let masks = layer.properties.masksToBounds
             let box = place.toRoot.apply(to: masks ? layer.properties.bounds.standardized : own)
-            guard box.isFinite else {
+            guard box.isFinite || box.isNull else {
                 bounded = false
                 return nil
             }

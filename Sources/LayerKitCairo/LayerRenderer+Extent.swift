@@ -41,32 +41,48 @@ extension LayerRenderer {
             && y2 <= r.maxY - marginY
     }
 
-    /// What a layer without sublayers can paint, in its own coordinates: its bounds, its
-    /// contents' placement and its path widened by the stroke; nil when unknown.
+    /// What a layer without sublayers can paint, in its own coordinates: its bounds when it
+    /// paints there (`paintsBounds`, or contents), its contents' placement and its path
+    /// widened by the stroke; `.null` when it paints nothing (a container, a turning parent
+    /// with a clear fill), nil when unknown.
     ///
     /// This runs for every leaf drawn: the layer's values are read in place, not copied.
     static func leafExtent(_ layer: PresentationLayer) -> Rect? {
-        var extent = layer.properties.bounds.standardized
+        var extent = paintsBounds(layer) ? layer.properties.bounds.standardized : .null
         if layer.properties.contents != nil {
             // Unscaled gravities may overhang the bounds by the image's size; not worth
             // looking up here.
             if layer.properties.contentsGravity != .resize { return nil }
-            // A failed image's placeholder is at least `placeholderSide` wide.
+            // Drawn into the bounds, or a failed image's placeholder at least
+            // `placeholderSide` wide about their centre.
+            let bounds = layer.properties.bounds.standardized
             let side = placeholderSide
-            extent = extent.union(
-                Rect(x: extent.midX - side / 2, y: extent.midY - side / 2, width: side, height: side))
+            extent = extent.union(bounds).union(
+                Rect(x: bounds.midX - side / 2, y: bounds.midY - side / 2, width: side, height: side))
         }
         if layer.shape != nil {
             guard let painted = shapeExtent(layer.shape!) else { return nil }
             extent = extent.union(painted)
         }
-        return extent.isFinite ? extent : nil
+        return extent.isFinite || extent.isNull ? extent : nil
+    }
+
+    /// True when the layer paints inside its bounds, besides its contents: a background or a
+    /// border that is not clear, or a gradient (the tests `enterLayer`, `drawBorder` and
+    /// `drawGradient` draw by).
+    static func paintsBounds(_ layer: PresentationLayer) -> Bool {
+        let p = layer.properties
+        return (p.backgroundColor?.alpha ?? 0) > 0 || layer.gradient != nil || hasVisibleBorder(p)
     }
 
     /// What a shape can paint, in its layer's coordinates: its path's control points widened
-    /// by the stroke and a pixel of anti-aliasing; `.null` without a path, nil when not finite.
+    /// by the stroke and a pixel of anti-aliasing; `.null` without a path or when neither its
+    /// fill nor its stroke shows (the tests `drawShape` draws by), nil when not finite.
     static func shapeExtent(_ shape: ShapeProperties) -> Rect? {
         guard let path = shape.path, !path.isEmpty else { return .null }
+        let fills = (shape.fillColor?.alpha ?? 0) > 0
+        let strokes = (shape.strokeColor?.alpha ?? 0) > 0 && shape.lineWidth.isFinite && shape.lineWidth > 0
+        guard fills || strokes else { return .null }
         let box = path.controlPointBounds
         guard box.isFinite else { return nil }
         var outset = 1.0

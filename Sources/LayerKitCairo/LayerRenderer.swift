@@ -318,7 +318,8 @@ struct Painter: PresentationVisitor {
                 cairo_paint(cr)
             } else {
                 renderer.appendRoundedRect(
-                    bounds, radius: radius, corners: layer.properties.maskedCorners, canvas)
+                    bounds, radius: radius, corners: layer.properties.maskedCorners, canvas, forFill: true,
+                    clip: place.clip)
                 cairo_fill(cr)
             }
         }
@@ -387,7 +388,7 @@ struct Painter: PresentationVisitor {
         } else if !layer.sublayers.isEmpty {
             canvas.setMatrix(place.toRoot)
         }
-        renderer.drawBorder(layer.properties, radius: entry.radius, canvas)
+        renderer.drawBorder(layer.properties, radius: entry.radius, clip: place.clip, canvas)
         if entry.group {
             if let mask = layer.mask {
                 // The mask is drawn in this layer's coordinates.

@@ -24,11 +24,12 @@ struct GalleryDamage {
     }
 
     /// The pixel regions of `bounds` to redraw to show `tiles` (one tree per tile of `layout`,
-    /// drawn at `scale` pixels per point) and `hud`; everything when `fullRedraw`. The frame is
-    /// then remembered as drawn.
+    /// drawn at `scale` pixels per point) and `hud`; everything when `fullRedraw`; every tile
+    /// that changed at all, whole, when `showsOutlines` (the debug overlay). The frame is then
+    /// remembered as drawn.
     mutating func regions(
         tiles: [PresentationLayer], hud: HUDText, layout: GalleryLayout, scale: Double, in bounds: PixelRect,
-        fullRedraw: Bool
+        fullRedraw: Bool, showsOutlines: Bool = false
     ) -> [PixelRect] {
         defer {
             lastTiles = tiles
@@ -48,6 +49,13 @@ struct GalleryDamage {
             // comparison is `damage(from:to:)`'s first step; comparing here as well walked
             // every changed tree twice).
             let tileRegion = pixelRect(layout.tiles[i].region)
+            if showsOutlines {
+                // The debug overlay outlines every layer, those that paint nothing too (a
+                // turning container), which the damage leaves out: a changed tile is redrawn
+                // whole.
+                if lastTiles[i] != tiles[i] { regions.append(tileRegion) }
+                continue
+            }
             guard let changed = LayerRenderer.damage(from: lastTiles[i], to: tiles[i]) else {
                 regions.append(tileRegion)
                 continue

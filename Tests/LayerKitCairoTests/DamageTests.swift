@@ -79,4 +79,123 @@ import Testing
         let area = rects.reduce(0) { $0 + $1.width * $1.height }
         #expect(area > 0 && area < 2 * 12 * 12)
     }
+
+    /// A layer that paints nothing — no background, border or gradient that shows, a shape
+    /// whose fill is clear and which has no stroke — has no extent, and a variant that paints
+    /// has one: checked against drawing each alone on a clear canvas.
+    @Test func aLayerHasAnExtentExactlyWhenItPaints() throws {
+        let clear = Color(red: 1, green: 0, blue: 0, alpha: 0)
+        let square = Path.rect(Rect(x: 2, y: 2, width: 16, height: 16))
+        var variants: [(String, PresentationLayer)] = [
+            ("bare", Fixture.layer(size: Size(20, 20), center: Point(20, 20))),
+            ("clear background", Fixture.layer(size: Size(20, 20), center: Point(20, 20), background: clear)),
+            ("background", Fixture.layer(size: Size(20, 20), center: Point(20, 20), background: Self.red)),
+            (
+                "clear border",
+                Fixture.layer(size: Size(20, 20), center: Point(20, 20)) {
+                    $0.borderWidth = 2
+                    $0.borderColor = clear
+                }
+            ),
+            (
+                "border",
+                Fixture.layer(size: Size(20, 20), center: Point(20, 20)) {
+                    $0.borderWidth = 2
+                    $0.borderColor = Self.blue
+                }
+            ),
+            (
+                "clear fill, no stroke",
+                Fixture.shape(size: Size(20, 20), center: Point(20, 20), path: square) {
+                    $0.fillColor = clear
+                }
+            ),
+            (
+                "no fill, stroke of width 0",
+                Fixture.shape(size: Size(20, 20), center: Point(20, 20), path: square) {
+                    $0.fillColor = nil
+                    $0.strokeColor = Self.blue
+                    $0.lineWidth = 0
+                }
+            ),
+            (
+                "no fill, clear stroke",
+                Fixture.shape(size: Size(20, 20), center: Point(20, 20), path: square) {
+                    $0.fillColor = nil
+                    $0.strokeColor = clear
+                    $0.lineWidth = 3
+                }
+            ),
+            ("default fill", Fixture.shape(size: Size(20, 20), center: Point(20, 20), path: square)),
+            (
+                "stroke only",
+                Fixture.shape(size: Size(20, 20), center: Point(20, 20), path: square) {
+                    $0.fillColor = nil
+                    $0.strokeColor = Self.blue
+                    $0.lineWidth = 1
+                }
+            ),
+        ]
+        var gradient = Fixture.layer(size: Size(20, 20), center: Point(20, 20))
+        gradient.gradient = GradientProperties()
+        gradient.gradient?.colors = [Self.red, Self.blue]
+        variants.append(("gradient", gradient))
+        for (what, layer) in variants {
+            let root = Fixture.layer(size: Size(40, 40), center: Point(20, 20), sublayers: [layer])
+            let image = try Fixture.render(root, width: 40, height: 40, background: clear)
+            var painted = false
+            for y in 0..<40 {
+                for x in 0..<40 where image.pixel(x: x, y: y)!.alpha > 0 { painted = true }
+            }
+            let extent = try #require(LayerRenderer.drawnExtent(of: root), "\(what)")
+            #expect(extent.isNull == !painted, "\(what): extent \(extent), painted: \(painted)")
+        }
+    }
+
+    /// Orbit's trick: a parent that paints nothing (a square path with a clear fill) turns and
+    /// carries a ball. Only the ball's places before and after are damaged, not the turned
+    /// square's bounding box, and every changed pixel lies inside them.
+    @Test(arguments: [1, 2])
+    func aTurningParentThatPaintsNothingDamagesOnlyWhatItCarries(scale: Int) throws {
+        func tree(angle: Double, stroked: Bool = false) -> PresentationLayer {
+            let ball = Fixture.layer("ball", size: Size(8, 8), center: Point(40, 0), background: Self.red) {
+                $0.cornerRadius = 4
+            }
+            var parent = Fixture.shape(
+                "orbit", size: Size(80, 80), center: Point(60, 60),
+                path: .rect(Rect(x: 0, y: 0, width: 80, height: 80))
+            ) {
+                $0.fillColor = Color(red: 0, green: 0, blue: 0, alpha: 0)
+                $0.strokeColor = stroked ? Self.blue : nil
+            }
+            parent.properties.transform = Transform3D(rotationZ: angle)
+            parent.sublayers = [ball]
+            return Fixture.layer("root", size: Size(120, 120), center: Point(60, 60), sublayers: [parent])
+        }
+        let old = tree(angle: 0.3)
+        let new = tree(angle: 0.36)
+        let rects = try #require(LayerRenderer.damage(from: old, to: new))
+        let area = rects.reduce(0) { $0 + $1.width * $1.height }
+        // Two boxes of the ball, each at most 12 × 12 points (8 points turned, a pixel grown).
+        #expect(rects.count == 2 && area <= 2 * 12 * 12, "\(rects)")
+        let before = try Fixture.render(old, width: 120, height: 120, scale: scale)
+        let after = try Fixture.render(new, width: 120, height: 120, scale: scale)
+        let grow = 1 / Double(scale)
+        let grown = rects.map { $0.insetBy(dx: -grow, dy: -grow) }
+        var changed = 0
+        var outside = 0
+        for y in 0..<(120 * scale) {
+            for x in 0..<(120 * scale) where before.pixel(x: x, y: y) != after.pixel(x: x, y: y) {
+                changed += 1
+                let pixel = Rect(x: Double(x) * grow, y: Double(y) * grow, width: grow, height: grow)
+                if !grown.contains(where: { $0.intersects(pixel) }) { outside += 1 }
+            }
+        }
+        #expect(changed > 0)
+        #expect(outside == 0, "\(outside) of \(changed) changed pixels lie outside the damage")
+        // The same parent stroked paints its square: the turned square is damaged.
+        let strokedRects = try #require(
+            LayerRenderer.damage(from: tree(angle: 0.3, stroked: true), to: tree(angle: 0.36, stroked: true)))
+        #expect(strokedRects.reduce(0) { $0 + $1.width * $1.height } > 80 * 80)
+    }
 }
