@@ -50,23 +50,18 @@ final class BackingStores {
     /// pixels would (64 × 64 pixels: a dot, an avatar, a ball).
     static let maximumBackgroundPixels = 64 * 64
 
-    /// A layer's content at a scale, in one of the eight orientations a quarter turn or a
-    /// mirror image gives (`LayerRenderer.StoreOrientation`), wherever it lies.
+    /// A layer's content at a scale, wherever it lies.
     struct Key: Hashable {
         var content: PresentationLayer
         var scale: Double
-        var orientation: LayerRenderer.StoreOrientation = .upright
 
-        static func == (a: Key, b: Key) -> Bool {
-            a.scale == b.scale && a.orientation == b.orientation && a.content == b.content
-        }
+        static func == (a: Key, b: Key) -> Bool { a.scale == b.scale && a.content == b.content }
 
         /// Hashes what tells contents apart in practice (their size, colours, path and trim),
         /// not every field: equal keys still hash equally, and `==` decides. Hashing a layer's
         /// every property was a tenth of a frame with many small layers.
         func hash(into hasher: inout Hasher) {
             hasher.combine(scale)
-            hasher.combine(orientation)
             let p = content.properties
             hasher.combine(p.bounds)
             hasher.combine(p.backgroundColor)
@@ -149,13 +144,6 @@ final class BackingStores {
         return (made, false)
     }
 
-    /// The store of `key`'s content at `phase`, if kept, without counting the content as seen.
-    func existing(_ key: Key, phase: Int) -> Store? {
-        guard let found = contents[key]?.stores[phase] else { return nil }
-        found.lastUse = draws
-        return found
-    }
-
     /// The store of `content` at phase `phase`, if kept.
     func store(_ content: Content, phase: Int) -> Store? {
         guard let found = content.stores[phase] else { return nil }
@@ -208,13 +196,6 @@ final class BackingStores {
             drop(least.store, phase: least.phase, of: least.content)
             if least.content.stores.isEmpty { contents[least.key] = nil }
         }
-    }
-
-    /// Drops every store of `key`'s content: one whose pixels will not be drawn again (a
-    /// stroke's end that has moved on).
-    func forget(_ key: Key) {
-        guard let content = contents.removeValue(forKey: key) else { return }
-        for store in content.stores.values { bytes -= store.bytes }
     }
 
     private func drop(_ store: Store, phase: Int, of content: Content) {

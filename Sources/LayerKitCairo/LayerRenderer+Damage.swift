@@ -18,21 +18,11 @@ extension LayerRenderer {
     /// extent before and after.
     public static func damage(from old: PresentationLayer, to new: PresentationLayer) -> [Rect]? {
         var rects: [Rect] = []
-        guard
-            collectDamage(
-                old, new, superlayer: nil, superlayerToRoot: .identity, clip: nil, refine: nil, into: &rects)
-        else {
+        guard collectDamage(old, new, superlayer: nil, superlayerToRoot: .identity, into: &rects) else {
             return nil
         }
         return rects
     }
-
-    /// A leaf whose content changed in place, before and after, placed by `toRoot` inside the
-    /// box `clip` its ancestors' masks leave (the roots' coordinates): the rectangles it
-    /// changed, or nil to take its extents before and after.
-    typealias Refinement = (
-        _ old: PresentationLayer, _ new: PresentationLayer, _ toRoot: AffineTransform, _ clip: Rect?
-    ) -> [Rect]?
 
     /// The bounding box of everything `layer` and its subtree draw, with `layer` placed in
     /// `superlayer` (nil: as a root, by its own position and transform), whose coordinates
@@ -117,9 +107,9 @@ extension LayerRenderer {
     /// Appends the damage of drawing `new` in place of `old`, both placed in `superlayer`
     /// (whose values are the same before and after), to `rects`; false when it cannot be
     /// bounded.
-    static func collectDamage(
+    private static func collectDamage(
         _ old: PresentationLayer, _ new: PresentationLayer, superlayer: PresentationLayer?,
-        superlayerToRoot: AffineTransform, clip: Rect?, refine: Refinement?, into rects: inout [Rect]
+        superlayerToRoot: AffineTransform, into rects: inout [Rect]
     ) -> Bool {
         // A node the engine reused is unchanged with everything below it.
         if old.isSameNode(as: new) { return true }
@@ -136,17 +126,8 @@ extension LayerRenderer {
                 return true
             }
             let start = rects.count
-            var inner = clip
-            if new.properties.masksToBounds {
-                let box = toRoot.apply(to: new.properties.bounds.standardized)
-                inner = clip.map { $0.intersection(box) } ?? box
-            }
             for (o, n) in zip(old.sublayers, new.sublayers) {
-                guard
-                    collectDamage(
-                        o, n, superlayer: new, superlayerToRoot: toRoot, clip: inner, refine: refine,
-                        into: &rects)
-                else {
+                guard collectDamage(o, n, superlayer: new, superlayerToRoot: toRoot, into: &rects) else {
                     return false
                 }
             }
@@ -161,18 +142,6 @@ extension LayerRenderer {
         // Rebuilt with the same values (a layer with a shadow, mask or transition, whose
         // subtree is measured as a whole): nothing to redraw.
         if old == new { return true }
-        if let refine, old.sublayers.isEmpty, new.sublayers.isEmpty, old.mask == nil, new.mask == nil,
-            !old.isTransformLayer, !new.isTransformLayer, old.transition == nil, new.transition == nil,
-            new.placesAffinely(in: superlayer), old.placesAffinely(in: superlayer)
-        {
-            let toSuperlayer = new.transformToSuperlayer(superlayer)
-            if toSuperlayer == old.transformToSuperlayer(superlayer),
-                let fine = refine(old, new, toSuperlayer.concatenating(superlayerToRoot), clip)
-            {
-                rects += fine
-                return true
-            }
-        }
         guard let before = drawnExtent(of: old, in: superlayer, superlayerToRoot: superlayerToRoot),
             let after = drawnExtent(of: new, in: superlayer, superlayerToRoot: superlayerToRoot)
         else { return false }

@@ -19,7 +19,7 @@ extension GalleryApp {
         let hud = hudText
         var regions = damage.regions(
             tiles: tree.sublayers, hud: hud, layout: layout, scale: scale, in: buffer.bounds,
-            fullRedraw: fullRedraw, showsOutlines: showsDebugOverlay, renderer: renderer)
+            fullRedraw: fullRedraw, showsOutlines: showsDebugOverlay)
         if regions != [buffer.bounds] {
             regions = GalleryDamage.merged(regions + overlayDamage(adding: regions, in: buffer))
         }

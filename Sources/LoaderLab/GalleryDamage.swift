@@ -25,13 +25,11 @@ struct GalleryDamage {
 
     /// The pixel regions of `bounds` to redraw to show `tiles` (one tree per tile of `layout`,
     /// drawn at `scale` pixels per point) and `hud`; everything when `fullRedraw`; every tile
-    /// that changed at all, whole, when `showsOutlines` (the debug overlay). With `renderer`
-    /// (the one that draws the frame), a layer drawn from a store whose content changed in
-    /// place damages only the pixels its store changed (`LayerRenderer.damage(from:to:scale:)`).
-    /// The frame is then remembered as drawn.
+    /// that changed at all, whole, when `showsOutlines` (the debug overlay). The frame is then
+    /// remembered as drawn.
     mutating func regions(
         tiles: [PresentationLayer], hud: HUDText, layout: GalleryLayout, scale: Double, in bounds: PixelRect,
-        fullRedraw: Bool, showsOutlines: Bool = false, renderer: LayerRenderer? = nil
+        fullRedraw: Bool, showsOutlines: Bool = false
     ) -> [PixelRect] {
         defer {
             lastTiles = tiles
@@ -58,10 +56,7 @@ struct GalleryDamage {
                 if lastTiles[i] != tiles[i] { regions.append(tileRegion) }
                 continue
             }
-            let found =
-                renderer.map { $0.damage(from: lastTiles[i], to: tiles[i], scale: scale) }
-                ?? LayerRenderer.damage(from: lastTiles[i], to: tiles[i])
-            guard let changed = found else {
+            guard let changed = LayerRenderer.damage(from: lastTiles[i], to: tiles[i]) else {
                 regions.append(tileRegion)
                 continue
             }
