@@ -346,6 +346,10 @@ public struct PresentationLayer: Hashable, Sendable {
     /// True when both values share one node: equal without looking inside.
     @inlinable public func isSameNode(as other: PresentationLayer) -> Bool { node === other.node }
 
+    /// The identity of the node this value holds: equal for two values exactly when
+    /// `isSameNode(as:)`, while both are alive (a cache keyed by it keeps the value too).
+    @inlinable public var nodeIdentity: ObjectIdentifier { ObjectIdentifier(node) }
+
     @inlinable public static func == (a: PresentationLayer, b: PresentationLayer) -> Bool {
         a.node === b.node || a.node.hasEqualValues(to: b.node)
     }

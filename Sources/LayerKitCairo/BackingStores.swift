@@ -111,6 +111,23 @@ final class BackingStores {
 
     private var contents: [Key: Content] = [:]
     private var draws = 0
+    /// Bumped whenever a content leaves `contents`: a `Memo`'s entry from before may be gone.
+    private var generation = 0
+
+    /// What a leaf met in a recent draw resolved to, by its presentation node: its own content
+    /// (`PresentationLayer.ownContent`) and that content's entry at a scale. A leaf met again —
+    /// a static one in every frame (the engine reuses its node), any one in each region of a
+    /// frame — then skips building its content, hashing it and comparing it with the key
+    /// found. Exact: a node is never changed while two values hold it, and the memo holds one.
+    private struct Memo {
+        let layer: PresentationLayer
+        let content: PresentationLayer
+        var lastDraw: Int
+        var entry: Content?
+        var scale = 0.0
+        var generation = -1
+    }
+    private var memos: [ObjectIdentifier: Memo] = [:]
     private var bytes = 0
     /// Pixels the renderer keeps besides the stores (the underlays), counted against the same
     /// `maximumBytes`: the stores make room for them.
@@ -127,6 +144,44 @@ final class BackingStores {
     var count: Int { contents.values.reduce(0) { $0 + $1.stores.count } }
     /// Bytes of pixels held.
     var cachedBytes: Int { bytes }
+    /// Bytes of the stores the contents hold, worked out afresh: `cachedBytes` when every
+    /// store kept is one a lookup can find.
+    var reachableBytes: Int {
+        contents.values.reduce(0) { $0 + $1.stores.values.reduce(0) { $0 + $1.bytes } }
+    }
+
+    /// `layer.ownContent`, remembered for `layer`'s node (`Memo`).
+    func ownContent(of layer: PresentationLayer) -> PresentationLayer {
+        let id = layer.nodeIdentity
+        if let content = memos[id]?.content {
+            memos[id]!.lastDraw = draws
+            return content
+        }
+        let content = layer.ownContent
+        memos[id] = Memo(layer: layer, content: content, lastDraw: draws)
+        return content
+    }
+
+    /// `lookUp(_:)` for `key`, the content of `layer` (`ownContent(of:)`) at a scale: the
+    /// entry remembered for `layer`'s node when it is still held, else looked up and
+    /// remembered.
+    func lookUp(_ key: Key, of layer: PresentationLayer) -> (content: Content, seenBefore: Bool) {
+        let id = layer.nodeIdentity
+        if let memo = memos[id], memo.generation == generation, memo.scale == key.scale,
+            let found = memo.entry
+        {
+            let seenBefore = found.lastDraw < draws || !found.stores.isEmpty
+            found.lastDraw = draws
+            return (found, seenBefore)
+        }
+        let result = lookUp(key)
+        if memos[id] != nil {
+            memos[id]!.entry = result.content
+            memos[id]!.scale = key.scale
+            memos[id]!.generation = generation
+        }
+        return result
+    }
 
     /// What is known of `key`'s content, its last draw now this one, and whether it was drawn
     /// in an earlier draw. A content seen for the first time has no stores: it is drawn
@@ -164,6 +219,11 @@ final class BackingStores {
     /// recently used stores while over the memory bound.
     func endDraw() {
         draws += 1
+        if draws % 8 == 0, !memos.isEmpty {
+            // A leaf not met for a while lets its node go.
+            let forgotten = draws - Self.maximumUnkeptDraws
+            memos = memos.filter { $0.value.lastDraw >= forgotten }
+        }
         guard !contents.isEmpty else { return }
         // Looking costs a pass over the contents: once every few draws is soon enough.
         if draws % 8 == 0 {
@@ -172,7 +232,10 @@ final class BackingStores {
                 // A content with no store not drawn again soon is forgotten: what changes every
                 // frame is then never kept.
                 if content.stores.isEmpty {
-                    if content.lastDraw < draws - Self.maximumUnkeptDraws { contents[key] = nil }
+                    if content.lastDraw < draws - Self.maximumUnkeptDraws {
+                        contents[key] = nil
+                        generation += 1
+                    }
                     continue
                 }
                 guard
@@ -182,7 +245,10 @@ final class BackingStores {
                 for (phase, store) in content.stores where store.lastUse < oldest {
                     drop(store, phase: phase, of: content)
                 }
-                if content.stores.isEmpty { contents[key] = nil }
+                if content.stores.isEmpty {
+                    contents[key] = nil
+                    generation += 1
+                }
             }
         }
         while bytes + reservedBytes > Self.maximumBytes {
@@ -194,7 +260,10 @@ final class BackingStores {
             }
             guard let least else { break }
             drop(least.store, phase: least.phase, of: least.content)
-            if least.content.stores.isEmpty { contents[least.key] = nil }
+            if least.content.stores.isEmpty {
+                contents[least.key] = nil
+                generation += 1
+            }
         }
     }
 

@@ -55,7 +55,7 @@ extension LayerRenderer {
         {
             return .notStored
         }
-        let content = layer.ownContent
+        let content = backingStores.ownContent(of: layer)
         if !translated {
             // Turned or mirrored at the canvas's scale: a disc looks the same, moved to where
             // its centre goes.
@@ -110,7 +110,8 @@ extension LayerRenderer {
         cairo_identity_matrix(cr)
 
         let transform = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: phaseX - x0, ty: phaseY - y0)
-        let (known, seenBefore) = backingStores.lookUp(BackingStores.Key(content: content, scale: scale))
+        let (known, seenBefore) = backingStores.lookUp(
+            BackingStores.Key(content: content, scale: scale), of: layer)
         let phase = stepX * BackingStores.phaseSteps + stepY
         let image: ImageSurface
         let opacity = Swift.min(1, layer.properties.opacity)

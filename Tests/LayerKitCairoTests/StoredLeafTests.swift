@@ -188,6 +188,39 @@ import Testing
 
     /// Stores unused for `maximumIdleDraws` draws are dropped, and the bytes held stay within
     /// `maximumBytes` however many contents are drawn.
+    /// A leaf is remembered by its presentation node, with its content's entry; when that
+    /// entry is dropped (unused too long, or for room), the leaf met again with the same node
+    /// is looked up afresh: its new store is one a lookup finds, counted once, and its pixels
+    /// are a fresh renderer's.
+    @Test func rememberedLeavesOutliveTheirDroppedEntries() throws {
+        let renderer = LayerRenderer()
+        let kept = tree()
+        _ = try draw(kept, renderer, scale: 1)
+        _ = try draw(kept, renderer, scale: 1)
+        #expect(renderer.backingStores.count == 4)
+        // Other cards crowd the stores out, while the same leaf nodes are met again off the
+        // canvas (their memos stay, their stores are not used, and their entries go).
+        var away = PresentationLayer()
+        away.properties.bounds = kept.properties.bounds
+        away.properties.position = Point(x: 1000, y: 1000)
+        away.sublayers = [kept]
+        for i in 0..<120 {
+            var card = tree().sublayers[2]
+            card.properties.bounds.size = Size(width: 40, height: 30)
+            card.properties.backgroundColor = Color(red: Double(i) / 120, green: 0.5, blue: 0.5)
+            _ = try draw(card, renderer, scale: 3)
+            _ = try draw(card, renderer, scale: 3)
+            if i % 4 == 0 { _ = try draw(away, renderer, scale: 1) }
+            #expect(renderer.backingStores.cachedBytes == renderer.backingStores.reachableBytes, "card \(i)")
+        }
+        let again = try draw(kept, renderer, scale: 1)
+        _ = try draw(kept, renderer, scale: 1)
+        #expect(renderer.backingStores.cachedBytes == renderer.backingStores.reachableBytes)
+        let fresh = LayerRenderer()
+        _ = try draw(kept, fresh, scale: 1)
+        #expect(Fixture.identical(again, try draw(kept, fresh, scale: 1)))
+    }
+
     @Test func storesAreDroppedAndBounded() throws {
         let renderer = LayerRenderer()
         _ = try draw(tree(), renderer, scale: 1)
