@@ -41,6 +41,28 @@ import Testing
         ("parent moves", { $0.properties.position.y -= 9 }),
     ]
 
+    /// How many pixels differ between two renders of the 120 × 120-point tree at `scale`, and
+    /// how many of those lie outside `damage`: a pixel is damaged when its square (in points)
+    /// touches a rectangle grown by a pixel for anti-aliasing.
+    static func changedPixels(
+        from before: ImageSurface, to after: ImageSurface, outside damage: [Rect], scale: Int
+    )
+        -> (changed: Int, outside: Int)
+    {
+        let grow = 1 / Double(scale)
+        let grown = damage.map { $0.insetBy(dx: -grow, dy: -grow) }
+        var changed = 0
+        var outside = 0
+        for y in 0..<(120 * scale) {
+            for x in 0..<(120 * scale) where before.pixel(x: x, y: y) != after.pixel(x: x, y: y) {
+                changed += 1
+                let pixel = Rect(x: Double(x) * grow, y: Double(y) * grow, width: grow, height: grow)
+                if !grown.contains(where: { $0.intersects(pixel) }) { outside += 1 }
+            }
+        }
+        return (changed, outside)
+    }
+
     @Test(arguments: [1, 2])
     func changedPixelsLieInsideTheDamage(scale: Int) throws {
         let old = Self.tree()
@@ -49,20 +71,7 @@ import Testing
             let new = Self.tree(change)
             let after = try Fixture.render(new, width: 120, height: 120, scale: scale)
             let rects = try #require(LayerRenderer.damage(from: old, to: new), "\(what)")
-            // A pixel is damaged when its square (in points) touches a rectangle grown by a
-            // pixel for anti-aliasing.
-            let grow = 1 / Double(scale)
-            let grown = rects.map { $0.insetBy(dx: -grow, dy: -grow) }
-            var changed = 0
-            var outside = 0
-            for y in 0..<(120 * scale) {
-                for x in 0..<(120 * scale) where before.pixel(x: x, y: y) != after.pixel(x: x, y: y) {
-                    changed += 1
-                    let pixel = Rect(
-                        x: Double(x) / Double(scale), y: Double(y) / Double(scale), width: grow, height: grow)
-                    if !grown.contains(where: { $0.intersects(pixel) }) { outside += 1 }
-                }
-            }
+            let (changed, outside) = Self.changedPixels(from: before, to: after, outside: rects, scale: scale)
             #expect(changed > 0, "\(what): nothing changed on screen")
             #expect(outside == 0, "\(what): \(outside) of \(changed) changed pixels lie outside the damage")
         }
@@ -178,19 +187,9 @@ import Testing
         let area = rects.reduce(0) { $0 + $1.width * $1.height }
         // Two boxes of the ball, each at most 12 × 12 points (8 points turned, a pixel grown).
         #expect(rects.count == 2 && area <= 2 * 12 * 12, "\(rects)")
-        let before = try Fixture.render(old, width: 120, height: 120, scale: scale)
-        let after = try Fixture.render(new, width: 120, height: 120, scale: scale)
-        let grow = 1 / Double(scale)
-        let grown = rects.map { $0.insetBy(dx: -grow, dy: -grow) }
-        var changed = 0
-        var outside = 0
-        for y in 0..<(120 * scale) {
-            for x in 0..<(120 * scale) where before.pixel(x: x, y: y) != after.pixel(x: x, y: y) {
-                changed += 1
-                let pixel = Rect(x: Double(x) * grow, y: Double(y) * grow, width: grow, height: grow)
-                if !grown.contains(where: { $0.intersects(pixel) }) { outside += 1 }
-            }
-        }
+        let (changed, outside) = Self.changedPixels(
+            from: try Fixture.render(old, width: 120, height: 120, scale: scale),
+            to: try Fixture.render(new, width: 120, height: 120, scale: scale), outside: rects, scale: scale)
         #expect(changed > 0)
         #expect(outside == 0, "\(outside) of \(changed) changed pixels lie outside the damage")
         // The same parent stroked paints its square: the turned square is damaged.

@@ -192,6 +192,16 @@ import Testing
     /// entry is dropped (unused too long, or for room), the leaf met again with the same node
     /// is looked up afresh: its new store is one a lookup finds, counted once, and its pixels
     /// are a fresh renderer's.
+    /// A 40 × 30-point card of its own colour (`shade` of red) drawn twice at scale 3, so that
+    /// its 120 × 90-pixel store is made.
+    func drawCardTwice(shade: Double, _ renderer: LayerRenderer) throws {
+        var card = tree().sublayers[2]
+        card.properties.bounds.size = Size(width: 40, height: 30)
+        card.properties.backgroundColor = Color(red: shade, green: 0.5, blue: 0.5)
+        _ = try draw(card, renderer, scale: 3)
+        _ = try draw(card, renderer, scale: 3)
+    }
+
     @Test func rememberedLeavesOutliveTheirDroppedEntries() throws {
         let renderer = LayerRenderer()
         let kept = tree()
@@ -205,11 +215,7 @@ import Testing
         away.properties.position = Point(x: 1000, y: 1000)
         away.sublayers = [kept]
         for i in 0..<120 {
-            var card = tree().sublayers[2]
-            card.properties.bounds.size = Size(width: 40, height: 30)
-            card.properties.backgroundColor = Color(red: Double(i) / 120, green: 0.5, blue: 0.5)
-            _ = try draw(card, renderer, scale: 3)
-            _ = try draw(card, renderer, scale: 3)
+            try drawCardTwice(shade: Double(i) / 120, renderer)
             if i % 4 == 0 { _ = try draw(away, renderer, scale: 1) }
             #expect(renderer.backingStores.cachedBytes == renderer.backingStores.reachableBytes, "card \(i)")
         }
@@ -234,11 +240,7 @@ import Testing
 
         // 200 cards of 120 × 90 pixels at scale 3, each drawn twice: 8.6 MB of stores.
         for i in 0..<200 {
-            var card = tree().sublayers[2]
-            card.properties.bounds.size = Size(width: 40, height: 30)
-            card.properties.backgroundColor = Color(red: Double(i) / 200, green: 0.5, blue: 0.5)
-            _ = try draw(card, renderer, scale: 3)
-            _ = try draw(card, renderer, scale: 3)
+            try drawCardTwice(shade: Double(i) / 200, renderer)
             #expect(renderer.backingStores.cachedBytes <= BackingStores.maximumBytes)
         }
         #expect(renderer.backingStores.count < 200)
