@@ -12,33 +12,29 @@ extension LayerRenderer {
     /// gives square corners) at the `corners` that `maskedCorners` names, the others square,
     /// to the path, clearing it first unless `newPath` is false.
     ///
-    /// `forFill`: the path is to be filled (a background, a border, a gradient) inside the
-    /// ancestors' masks, whose device box is `clip`; a rectangle is then added so that Cairo
-    /// rasterizes it the same whatever clip a damaged region adds (`appendFillRectangle`).
+    /// `fillWithin`: the path is to be filled (a background, a border) inside the ancestors'
+    /// masks, whose device box this is; a rectangle is then added so that Cairo rasterizes it
+    /// the same whatever clip a damaged region adds (`appendFillRectangle`). Nil (no masks, or
+    /// a path to clip to) adds it as it is.
     func appendRoundedRect(
         _ rect: Rect, radius: Double, corners: CornerMask = .all, _ canvas: Canvas, newPath: Bool = true,
-        forFill: Bool = false, clip: Rect? = nil
+        fillWithin clip: Rect? = nil
     ) {
         Self.appendRoundedRect(
-            rect, radius: radius, corners: corners, on: canvas.cr, newPath: newPath, forFill: forFill,
-            clip: clip)
+            rect, radius: radius, corners: corners, on: canvas.cr, newPath: newPath, fillWithin: clip)
     }
 
-    /// `appendRoundedRect(_:radius:corners:_:newPath:forFill:clip:)` on a Cairo context of any
+    /// `appendRoundedRect(_:radius:corners:_:newPath:fillWithin:)` on a Cairo context of any
     /// surface (a mask's A8 one).
     static func appendRoundedRect(
         _ rect: Rect, radius: Double, corners: CornerMask, on cr: OpaquePointer, newPath: Bool,
-        forFill: Bool = false, clip: Rect? = nil
+        fillWithin clip: Rect? = nil
     ) {
         let r = rect.standardized
         let radius = min(radius, min(r.width, r.height) / 2)
         if newPath { cairo_new_path(cr) }
         if radius <= 0 || corners.intersection(.all).isEmpty {
-            if forFill {
-                appendFillRectangle(r, within: clip, on: cr)
-            } else {
-                cairo_rectangle(cr, r.origin.x, r.origin.y, r.size.width, r.size.height)
-            }
+            appendFillRectangle(r, within: clip, on: cr)
             return
         }
         func corner(_ c: CornerMask) -> Double { corners.contains(c) ? radius : 0 }
@@ -66,8 +62,8 @@ extension LayerRenderer {
     /// The border is inset from the bounds by its width and follows `cornerRadius`: the region
     /// between the rounded bounds and the rounded rectangle inset by `borderWidth`.
     /// Adds the standardized rectangle `r`, to be filled inside the ancestors' masks whose
-    /// device box is `clip` (nil: none), so that its pixels do not depend on a damaged
-    /// region's clip.
+    /// device box is `clip` (nil: none, or a path to clip to: added as it is), so that its
+    /// pixels do not depend on a damaged region's clip.
     ///
     /// Cairo fills a path of axis-aligned lines as boxes, with one of two scan converters: a
     /// rectangular one when its clip holds every whole pixel the boxes touch, its polygon one
@@ -120,12 +116,12 @@ extension LayerRenderer {
         guard outer.width > 0, outer.height > 0 else { return }
         let cr = canvas.cr
         canvas.setSource(color)
-        appendRoundedRect(outer, radius: radius, corners: p.maskedCorners, canvas, forFill: true, clip: clip)
+        appendRoundedRect(outer, radius: radius, corners: p.maskedCorners, canvas, fillWithin: clip)
         if 2 * w < min(outer.width, outer.height) {
             let inner = outer.insetBy(dx: w, dy: w)
             appendRoundedRect(
                 inner, radius: max(0, radius - w), corners: p.maskedCorners, canvas, newPath: false,
-                forFill: true, clip: clip)
+                fillWithin: clip)
         }
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
         cairo_fill(cr)

@@ -318,8 +318,8 @@ struct Painter: PresentationVisitor {
                 cairo_paint(cr)
             } else {
                 renderer.appendRoundedRect(
-                    bounds, radius: radius, corners: layer.properties.maskedCorners, canvas, forFill: true,
-                    clip: place.clip)
+                    bounds, radius: radius, corners: layer.properties.maskedCorners, canvas,
+                    fillWithin: place.clip)
                 cairo_fill(cr)
             }
         }
